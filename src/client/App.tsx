@@ -1,0 +1,78 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
+import { AgeVerificationModal } from './components/AgeVerificationModal.tsx';
+import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
+import { useAuth } from './hooks/useAuth.ts';
+import { MemberShell } from './layout/MemberShell.tsx';
+import { VisitorShell } from './layout/VisitorShell.tsx';
+import { MEMBER_PATHS, UPCOMING_MEMBER_ROUTES, pages } from './routes.tsx';
+
+const P = pages;
+
+function VisitorFallback() {
+  const location = useLocation();
+  const isMemberPath = MEMBER_PATHS.some(
+    (path) => path !== '/' && matchPath(path, location.pathname),
+  );
+  if (isMemberPath) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/sign-in?next=${next}`} replace />;
+  }
+  return <P.NotFound />;
+}
+
+export function App() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <AppLoadingOverlay />;
+
+  if (!user) {
+    return (
+      <VisitorShell>
+        <Suspense fallback={<PageLoadingFallback />}>
+          <Routes>
+            <Route path="/" element={<P.Landing />} />
+            <Route path="/about-us" element={<P.AboutUs />} />
+            <Route path="/course-overview" element={<P.CourseOverview />} />
+            <Route path="/support" element={<P.ComingSoon />} />
+            <Route path="/terms-of-service" element={<P.Terms />} />
+            <Route path="/privacy-policy" element={<P.Privacy />} />
+            <Route path="/sign-in" element={<P.SignIn />} />
+            <Route path="/sign-up" element={<P.SignUp />} />
+            <Route path="/forgot-password" element={<P.ForgotPassword />} />
+            <Route path="/reset-password" element={<P.ResetPassword />} />
+            <Route path="*" element={<VisitorFallback />} />
+          </Routes>
+        </Suspense>
+      </VisitorShell>
+    );
+  }
+
+  return (
+    <MemberShell user={user}>
+      <AgeVerificationModal open={!user.ageVerified} />
+      <Suspense fallback={<PageLoadingFallback />}>
+        <Routes>
+          <Route path="/" element={<P.Dashboard />} />
+          <Route path="/account-settings" element={<P.AccountSettings />} />
+          <Route path="/admin" element={<P.Admin />} />
+          <Route path="/terms-of-service" element={<P.Terms />} />
+          <Route path="/privacy-policy" element={<P.Privacy />} />
+          {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (
+            <Route key={path} path={path} element={<P.ComingSoon />} />
+          ))}
+          {[
+            '/sign-in',
+            '/sign-up',
+            '/forgot-password',
+            '/reset-password',
+            '/about-us',
+            '/course-overview',
+          ].map((path) => (
+            <Route key={path} path={path} element={<Navigate to="/" replace />} />
+          ))}
+          <Route path="*" element={<P.NotFound />} />
+        </Routes>
+      </Suspense>
+    </MemberShell>
+  );
+}

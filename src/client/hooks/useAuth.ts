@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/schemas/user.ts';
+import { getQueryFn } from '../lib/queryClient.ts';
+
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+/** The session: authenticated when GET /api/auth/user returns data (SPEC §4, §7). */
+export function useAuth() {
+  const { data, isLoading } = useQuery<CurrentUser | null>({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
+  return { user: data ?? null, isLoading, isAuthenticated: !!data };
+}

@@ -1,0 +1,37 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY, type Language } from '#shared/constants.ts';
+import { i18n } from './i18n.ts';
+
+interface LanguageContextValue {
+  language: Language;
+  setLanguage: (language: Language) => void;
+  toggleLanguage: () => void;
+}
+
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  const language: Language = instance.language?.startsWith('es') ? 'es' : 'en';
+  const setLanguage = useCallback((next: Language) => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+    void i18n.changeLanguage(next);
+  }, []);
+  const value = useMemo(
+    () => ({
+      language,
+      setLanguage,
+      toggleLanguage: () => setLanguage(language === 'en' ? 'es' : 'en'),
+    }),
+    [language, setLanguage],
+  );
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+/** The current language and how to change it. Throws outside LanguageProvider (SPEC §8). */
+export function useLanguage(): LanguageContextValue {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage must be used within a LanguageProvider');
+  return value;
+}

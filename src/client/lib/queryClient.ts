@@ -1,0 +1,104 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import {
+  MUTATION_RETRY_DELAY_MS,
+  QUERY_GC_TIME_MS,
+  QUERY_STALE_TIME_MS,
+} from '#shared/constants.ts';
+import { i18n } from './i18n.ts';
+
+/** A non-success answer: its message is "status: body text" (SPEC §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // plain text body
+  }
+  throw new ApiError(res.status, `${res.status}: ${text}`, body);
+}
+
+function baseHeaders(): Record<string, string> {
+  return { 'Accept-Language': i18n.language === 'es' ? 'es' : 'en' };
+}
+
+/** Every request carries credentials; JSON content type and body only when there is a body. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers:
+      data !== undefined ? { ...baseHeaders(), 'Content-Type': 'application/json' } : baseHeaders(),
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** GET on the query key segments joined with "/", parsed as JSON. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', headers: baseHeaders() });
+    if (options.on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: QUERY_STALE_TIME_MS,
+        gcTime: QUERY_GC_TIME_MS,
+        retry: false,
+        networkMode: 'always',
+      },
+      mutations: {
+        retry: 1,
+        retryDelay: MUTATION_RETRY_DELAY_MS,
+        networkMode: 'always',
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/** A translated, user-facing message for any error from apiRequest or fetch. */
+export function errorMessage(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { message?: unknown } | null;
+    if (body && typeof body === 'object' && typeof body.message === 'string') return body.message;
+    if (error.status === 401) return t('errors.unauthorized');
+    if (error.status === 403) return t('errors.forbidden');
+    if (error.status === 404) return t('errors.notFound');
+    return t('errors.generic');
+  }
+  if (error instanceof TypeError) return t('errors.network');
+  return t('errors.generic');
+}
+
+/** Field messages from a 400 answer, keyed by field path. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const body = error.body as { errors?: { path: string; message: string }[] } | null;
+  return Object.fromEntries((body?.errors ?? []).map((e) => [e.path, e.message]));
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { signInSchema, type SignInInput } from '#shared/schemas/user.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { Field } from '../components/ui/Field.tsx';
+import { useSubmissionErrors } from '../hooks/useApiForm.ts';
+import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
+import { apiRequest } from '../lib/queryClient.ts';
+import { fieldMessage } from '../lib/validation.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+/** Only same-site paths are followed after signing in. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export default function SignIn() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const showErrors = useSubmissionErrors(form.setError);
+  const signIn = useMutation({
+    mutationFn: (values: SignInInput) => apiRequest('POST', '/api/auth/sign-in/email', values),
+    retry: 0,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      navigate(safeNext(params.get('next')), { replace: true });
+    },
+    onError: (error) => showErrors(error),
+  });
+  const { errors } = form.formState;
+  return (
+    <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => signIn.mutate(v))}>
+        <Field
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldMessage(t, errors.email)}
+          {...form.register('email')}
+        />
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldMessage(t, errors.password)}
+          {...form.register('password')}
+        />
+        <div className="-mt-1 text-right">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            {t('auth.signIn.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={signIn.isPending}>
+          {signIn.isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.signIn.noAccount')}{' '}
+        <Link to="/sign-up" className="font-medium text-brand-700 hover:underline">
+          {t('auth.signIn.createAccount')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { signUpSchema, type SignUpInput } from '#shared/schemas/user.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { Field } from '../components/ui/Field.tsx';
+import { useSubmissionErrors } from '../hooks/useApiForm.ts';
+import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
+import { apiRequest } from '../lib/queryClient.ts';
+import { fieldMessage } from '../lib/validation.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+export default function SignUp() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const showErrors = useSubmissionErrors(form.setError);
+  const signUp = useMutation({
+    mutationFn: (values: SignUpInput) =>
+      apiRequest('POST', '/api/auth/sign-up/email', {
+        ...values,
+        name: `${values.firstName} ${values.lastName}`,
+      }),
+    retry: 0,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      navigate('/', { replace: true });
+    },
+    onError: (error) => showErrors(error),
+  });
+  const { errors } = form.formState;
+  const link = (to: string) => (
+    <Link to={to} target="_blank" className="font-medium text-brand-700 underline" />
+  );
+  return (
+    <AuthCard title={t('auth.signUp.title')} subtitle={t('auth.signUp.subtitle')}>
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => signUp.mutate(v))}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('auth.firstName')}
+            autoComplete="given-name"
+            error={fieldMessage(t, errors.firstName)}
+            {...form.register('firstName')}
+          />
+          <Field
+            label={t('auth.lastName')}
+            autoComplete="family-name"
+            error={fieldMessage(t, errors.lastName)}
+            {...form.register('lastName')}
+          />
+        </div>
+        <Field
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldMessage(t, errors.email)}
+          {...form.register('email')}
+        />
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          error={fieldMessage(t, errors.password)}
+          {...form.register('password')}
+        />
+        <p className="text-sm text-slate-600">
+          <Trans
+            i18nKey="auth.signUp.agree"
+            components={{ terms: link('/terms-of-service'), privacy: link('/privacy-policy') }}
+          />
+        </p>
+        <Button type="submit" size="lg" disabled={signUp.isPending}>
+          {signUp.isPending ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('auth.signUp.haveAccount')}{' '}
+        <Link to="/sign-in" className="font-medium text-brand-700 hover:underline">
+          {t('auth.signIn.submit')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+export const pages = {
+  Landing: page(() => import('./pages/Landing.tsx')),
+  AboutUs: page(() => import('./pages/AboutUs.tsx')),
+  CourseOverview: page(() => import('./pages/CourseOverview.tsx')),
+  SignIn: page(() => import('./pages/SignIn.tsx')),
+  SignUp: page(() => import('./pages/SignUp.tsx')),
+  ForgotPassword: page(() => import('./pages/ForgotPassword.tsx')),
+  ResetPassword: page(() => import('./pages/ResetPassword.tsx')),
+  Terms: page(() => import('./pages/Legal.tsx').then((m) => ({ default: m.TermsPage }))),
+  Privacy: page(() => import('./pages/Legal.tsx').then((m) => ({ default: m.PrivacyPage }))),
+  Dashboard: page(() => import('./pages/Dashboard.tsx')),
+  AccountSettings: page(() => import('./pages/AccountSettings.tsx')),
+  Admin: page(() => import('./pages/Admin.tsx')),
+  NotFound: page(() => import('./pages/NotFound.tsx')),
+  ComingSoon: page(() => import('./pages/ComingSoon.tsx')),
+};
+
+/**
+ * Signed-in routes of SPEC §2 whose features arrive with later issues; each shows a
+ * translated "being prepared" page until then. Values are the nav label keys.
+ */
+export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
+  '/courses': 'nav.courses',
+  '/courses/:courseId': 'nav.courses',
+  '/course-202-intro': 'nav.course202Intro',
+  '/course-303-intro': 'nav.course303Intro',
+  '/curriculum-complete': 'nav.curriculumComplete',
+  '/lesson/:id': 'nav.courses',
+  '/bible-study': 'nav.bibleStudy',
+  '/prayer': 'nav.prayer',
+  '/journal': 'nav.journal',
+  '/sermons': 'nav.sermons',
+  '/books': 'nav.books',
+  '/heroes-of-faith': 'nav.heroesOfFaith',
+  '/memory-verses': 'nav.memoryVerses',
+  '/saved-studies': 'nav.savedStudies',
+  '/goals': 'nav.goals',
+  '/reading-plans': 'nav.readingPlans',
+  '/daily-reading': 'nav.dailyReading',
+  '/notification-settings': 'nav.notificationSettings',
+  '/notification-test': 'nav.notificationTest',
+  '/notifications': 'nav.notifications',
+  '/resources': 'nav.resources',
+  '/gospel': 'nav.gospel',
+  '/subscription': 'nav.subscription',
+  '/welcome-premium': 'nav.welcomePremium',
+  '/support': 'nav.support',
+};
+
+/** Every member path, so a visitor who opens one is sent to sign in first. */
+export const MEMBER_PATHS = [
+  '/',
+  '/account-settings',
+  '/admin',
+  ...Object.keys(UPCOMING_MEMBER_ROUTES),
+];

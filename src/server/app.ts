@@ -1,0 +1,290 @@
+import './polyfill.ts';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Language } from '#shared/constants.ts';
+import { createAuth, type Auth } from './auth/auth.ts';
+import { createSessionResolver } from './auth/session.ts';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { HttpError } from './errors.ts';
+import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerAccessHook } from './security/access.ts';
+import { registerOriginCheck } from './security/origin.ts';
+import {
+  databaseRateLimitStore,
+  redisRateLimitStore,
+  type RateLimitStore,
+} from './security/rate-limit-store.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerAuthProxy } from './routes/auth-proxy.ts';
+import { registerHealthRoutes } from './routes/health.ts';
+import { accessFor, needsDeclaration } from './routes/registry.ts';
+import { registerUserRoutes } from './routes/user.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+    auth: Auth;
+    database: DatabaseHandle;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  secret: string;
+  redis?: Redis | null;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built SPA; served when it exists. */
+  clientDir?: string;
+  /** Extra routes (tests); they go through the same registry check. */
+  plugins?: ((app: FastifyInstance) => void | Promise<void>)[];
+}
+
+/** Strips query strings and reset tokens from URLs before they reach the log. */
+export function redactUrl(url: string): string {
+  const path = url.split('?')[0] ?? url;
+  return path.replace(/(\/reset-password\/)[^/]+/, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+
+  const rateLimitStore: RateLimitStore = deps.redis
+    ? redisRateLimitStore(deps.redis)
+    : databaseRateLimitStore(database.db);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      printToConsole: config.env !== 'production',
+    });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret: deps.secret,
+    mailer,
+    rateLimitStore,
+    log: app.log,
+  });
+  app.decorate('auth', auth);
+  app.decorate('database', database);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.appUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.appUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiRateLimitMax,
+    timeWindow: '1 minute',
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'api-rl:' } : {}),
+    allowList: (request) => !request.url.startsWith('/api'),
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: translate(
+        languageFromHeader(request.headers['accept-language']),
+        'errors.tooManyRequests',
+      ),
+      retryAfter: Math.ceil(context.ttl / 1000),
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Discipleship platform API',
+        description: 'Courses, Bible study, journal, prayer and more. Session cookie auth.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // JSON bodies only: an HTML form (urlencoded, multipart, text/plain) cannot reach the API.
+  app.removeContentTypeParser('text/plain');
+
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFromHeader(request.headers['accept-language']);
+  });
+  registerOriginCheck(app, [config.appUrl]);
+  registerAccessHook(app, createSessionResolver(database.db, deps.secret));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.lang;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({
+        code: 'VALIDATION',
+        message: translate(lang, 'errors.validation'),
+        errors: error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: translateValidation(lang, v.message ?? ''),
+        })),
+      });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: translate(lang, error.key, error.vars) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply
+          .status(400)
+          .send({ code: 'MALFORMED_JSON', message: translate(lang, 'errors.malformedJson') });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply
+          .status(415)
+          .send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: translate(lang, 'errors.jsonOnly') });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply
+          .status(413)
+          .send({ code: 'TOO_LARGE', message: translate(lang, 'errors.tooLarge') });
+    }
+    if (error.statusCode === 429) return reply.status(429).send(error);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: translate(lang, 'errors.badRequest') });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL', message: translate(lang, 'errors.generic') });
+  });
+
+  registerHealthRoutes(app, database);
+  registerAuthProxy(app, auth);
+  registerUserRoutes(app, { db: database.db, auth });
+  registerAdminRoutes(app, { db: database.db });
+  for (const plugin of deps.plugins ?? []) await plugin(app);
+
+  const clientDir = deps.clientDir;
+  const index = clientDir ? join(clientDir, 'index.html') : undefined;
+  if (clientDir && index && existsSync(index)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (
+      clientDir &&
+      index &&
+      request.method === 'GET' &&
+      !needsDeclaration(path) &&
+      !path.startsWith('/assets/') &&
+      existsSync(index)
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: translate(request.lang, 'errors.notFound') });
+  });
+
+  app.addHook('onReady', async () => {
+    const undeclared = routeTable.filter(
+      (r) => needsDeclaration(r.url) && r.method !== 'OPTIONS' && !accessFor(r.method, r.url),
+    );
+    if (undeclared.length > 0) {
+      throw new Error(
+        `Routes missing from the route registry (src/server/routes/registry.ts): ${undeclared
+          .map((r) => `${r.method} ${r.url}`)
+          .join(', ')}`,
+      );
+    }
+  });
+
+  await app.ready();
+  return app;
+}

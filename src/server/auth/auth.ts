@@ -1,0 +1,118 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { RateLimitStore } from '../security/rate-limit-store.ts';
+import { languageFromHeader, translate } from '../i18n/translate.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { emailHash } from './age-block.ts';
+
+/** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
+export const CLIENT_IP_HEADER = 'x-app-client-ip';
+
+export interface AuthDeps {
+  db: Database;
+  config: AppConfig;
+  secret: string;
+  mailer: Mailer;
+  rateLimitStore: RateLimitStore;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ db, config, secret, mailer, rateLimitStore, log }: AuthDeps) {
+  const { windowSeconds: window, max } = config.authRateLimit;
+  return betterAuth({
+    appName: 'Discipleship',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.appUrl],
+    telemetry: { enabled: false },
+    // better-auth's own messages go to our structured log (never with request bodies).
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'info';
+        log[method]({ event: 'better-auth' }, message);
+      },
+    },
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }, request) {
+        const lang = languageFromHeader(request?.headers.get('accept-language') ?? undefined);
+        await mailer.send({
+          to: user.email,
+          subject: translate(lang, 'auth.resetMail.subject'),
+          text: translate(lang, 'auth.resetMail.body', { name: user.name, url }),
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        ageVerified: { type: 'boolean', required: false, input: false, defaultValue: false },
+        role: { type: 'string', required: false, input: false, defaultValue: 'member' },
+        isPremium: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      // Absolute lifetime: a session is never extended, it ends `expiresIn` after sign-in.
+      expiresIn: config.sessionMaxAgeSeconds,
+      disableSessionRefresh: true,
+      freshAge: 0,
+    },
+    rateLimit: {
+      enabled: true,
+      window,
+      max: max * 10,
+      customRules: {
+        '/sign-in/email': { window, max },
+        '/sign-up/email': { window, max },
+        '/request-password-reset': { window, max },
+        '/reset-password': { window, max },
+        '/change-password': { window, max },
+        '/delete-user': { window, max },
+      },
+      customStorage: { consume: (key, rule) => rateLimitStore.consume(`auth:${key}`, rule) },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const blocked = await db
+              .select({ h: schema.ageBlock.emailHash })
+              .from(schema.ageBlock)
+              .where(eq(schema.ageBlock.emailHash, emailHash(user.email)));
+            if (blocked.length > 0) {
+              throw new APIError('FORBIDDEN', {
+                code: 'AGE_RESTRICTED',
+                message: 'This e-mail address cannot be used.',
+              });
+            }
+            const role = config.adminEmails.includes(user.email.toLowerCase()) ? 'admin' : 'member';
+            return { data: { ...user, role } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,78 @@
+import './polyfill.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
+import { DataDirLockedError, lockDataDir } from './db/lock.ts';
+import { user } from './db/schema.ts';
+import { resolveSecret } from './secret.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  let release: (() => void) | undefined;
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl, config.databasePoolMax);
+  } else {
+    const dir = resolve(config.dataDir, 'pglite');
+    release = lockDataDir(resolve(config.dataDir));
+    database = await openPglite(dir);
+  }
+  await database.migrate();
+  if (config.adminEmails.length > 0) {
+    await database.db
+      .update(user)
+      .set({ role: 'admin' })
+      .where(inArray(sql`lower(${user.email})`, config.adminEmails));
+  }
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : null;
+  const app = await buildApp({
+    config,
+    database,
+    secret: resolveSecret(config),
+    redis,
+    clientDir: join(root, 'dist/client'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+    } finally {
+      release?.();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, url: config.appUrl },
+    `ready on ${config.appUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

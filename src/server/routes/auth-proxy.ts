@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  passwordSchema,
+  signInSchema,
+  signUpSchema,
+} from '#shared/schemas/user.ts';
+import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import { hasTranslation, translate } from '../i18n/translate.ts';
+import { validationError } from './validation.ts';
+
+/**
+ * Our own checks before a body reaches better-auth: the same Zod schemas as the client
+ * forms, so bad input gets the same translated messages everywhere.
+ */
+const PRE_VALIDATION: Record<string, z.ZodType> = {
+  '/sign-up/email': signUpSchema.extend({ name: z.string().max(200).optional() }),
+  '/sign-in/email': signInSchema.extend({ rememberMe: z.boolean().optional() }),
+  '/request-password-reset': forgotPasswordSchema.extend({
+    redirectTo: z.string().startsWith('/').max(200).optional(),
+  }),
+  '/reset-password': z.object({ newPassword: passwordSchema, token: z.string().min(1).max(200) }),
+  '/change-password': changePasswordSchema,
+  '/delete-user': deleteAccountSchema,
+};
+
+/** Adjusts a validated body before better-auth sees it. */
+function prepareBody(path: string, body: Record<string, unknown>): Record<string, unknown> {
+  switch (path) {
+    case '/sign-up/email':
+      return { ...body, name: `${String(body.firstName)} ${String(body.lastName)}`.trim() };
+    case '/change-password':
+      // Changing the password always ends every other session.
+      return { ...body, revokeOtherSessions: true };
+    default:
+      return body;
+  }
+}
+
+function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === 'content-length' || key === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else headers.set(key, String(value));
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export async function forward(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  body: Record<string, unknown> | undefined,
+) {
+  const url = new URL(request.url, 'http://internal');
+  const target = new URL(`/api/auth${path}${url.search}`, auth.options.baseURL as string);
+  const init: RequestInit = { method: request.method, headers: toWebHeaders(request) };
+  if (body !== undefined) {
+    (init.headers as Headers).set('content-type', 'application/json');
+    init.body = JSON.stringify(body);
+  }
+  const response = await auth.handler(new Request(target, init));
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+
+  const text = await response.text();
+  if (response.status >= 400 && text) {
+    // Replace better-auth's English message with a translated one.
+    try {
+      const payload = JSON.parse(text) as { code?: string; message?: string };
+      const key = payload.code
+        ? `auth.errors.${payload.code}`
+        : response.status === 429
+          ? 'auth.errors.TOO_MANY_REQUESTS'
+          : '';
+      const message = translate(request.lang, key && hasTranslation(key) ? key : 'errors.generic');
+      return reply.type('application/json').send({ ...payload, message });
+    } catch {
+      return reply.send(text);
+    }
+  }
+  return reply.send(text || null);
+}
+
+export function registerAuthProxy(app: FastifyInstance, auth: Auth) {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!.slice('/api/auth'.length);
+    let body: Record<string, unknown> | undefined;
+    if (request.method === 'POST') {
+      const raw = request.body ?? {};
+      const schema = PRE_VALIDATION[path];
+      if (schema) {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) return validationError(request, reply, parsed.error);
+        body = prepareBody(path, parsed.data as Record<string, unknown>);
+      } else {
+        body = raw as Record<string, unknown>;
+      }
+    }
+    return forward(auth, request, reply, path, body);
+  };
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
+}

@@ -1,0 +1,57 @@
+/**
+ * The one place that says who may call each route (DESIGN §6). The access hook enforces it
+ * for every request, and the app refuses to start with a route that is not declared here.
+ *
+ * - public:  anyone.
+ * - session: a signed-in user, even before the age gate (the gate's own calls).
+ * - member:  a signed-in user who has passed the age gate.
+ * - premium: a member with the premium entitlement (or an admin).
+ * - admin:   a member whose role is admin.
+ */
+export const ACCESS_CLASSES = ['public', 'session', 'member', 'premium', 'admin'] as const;
+export type AccessClass = (typeof ACCESS_CLASSES)[number];
+
+export const ROUTE_ACCESS = {
+  // Operations
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/*': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/initOAuth': 'public',
+  'GET /api/docs/uiConfig': 'public',
+
+  // better-auth (sign-up, sign-in, sign-out, password reset, change password, delete user):
+  // its own endpoints decide what needs a session.
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+
+  // Session and age gate (SPEC §7)
+  'GET /api/auth/user': 'session',
+  'POST /api/user/verify-age': 'session',
+  'GET /api/logout': 'public',
+
+  // Account
+  'PATCH /api/user/profile': 'member',
+  'PATCH /api/user/preferences': 'member',
+
+  // Admin
+  'GET /api/admin/users': 'admin',
+  'PATCH /api/admin/users/:id': 'admin',
+} as const satisfies Record<string, AccessClass>;
+
+export type DeclaredRoute = keyof typeof ROUTE_ACCESS;
+
+export function accessFor(method: string, url: string): AccessClass | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return (ROUTE_ACCESS as Record<string, AccessClass>)[`${m} ${url}`];
+}
+
+/** Routes outside /api and the operational probes are the SPA's static files. */
+export function needsDeclaration(url: string): boolean {
+  return url.startsWith('/api') || url === '/healthz' || url === '/readyz';
+}

@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  currentUserSchema,
+  preferencesUpdateSchema,
+  profileUpdateSchema,
+  verifyAgeSchema,
+} from '#shared/schemas/user.ts';
+import type { Auth } from '../auth/auth.ts';
+import { emailHash } from '../auth/age-block.ts';
+import { SESSION_COOKIE, toCurrentUser } from '../auth/session.ts';
+import type { Database } from '../db/client.ts';
+import { ageBlock, user } from '../db/schema.ts';
+import { currentUser } from '../security/access.ts';
+
+export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Database; auth: Auth }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = deps;
+
+  app.get(
+    '/api/auth/user',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user (401 when signed out)',
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => toCurrentUser(currentUser(request)),
+  );
+
+  app.post(
+    '/api/user/verify-age',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Age gate: true verifies; false locks the account for good and removes its data',
+        body: verifyAgeSchema,
+        response: {
+          200: z.object({ ageVerified: z.boolean(), restricted: z.boolean() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      if (request.body.ageVerified) {
+        await db
+          .update(user)
+          .set({ ageVerified: true, ageVerifiedAt: new Date(), updatedAt: new Date() })
+          .where(eq(user.id, me.id));
+        return { ageVerified: true, restricted: false };
+      }
+      // Under 13: keep only a hash of the e-mail so the address cannot sign up again,
+      // then delete the user (sessions, credentials and every owned row cascade).
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(ageBlock)
+          .values({ emailHash: emailHash(me.email) })
+          .onConflictDoNothing();
+        await tx.delete(user).where(eq(user.id, me.id));
+      });
+      request.log.info({ event: 'account.under-age-removed' }, 'under-13 account removed');
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ageVerified: false, restricted: true };
+    },
+  );
+
+  app.get(
+    '/api/logout',
+    { schema: { tags: ['account'], summary: 'Ends the session and redirects to /' } },
+    async (request, reply) => {
+      try {
+        const response = await auth.api.signOut({
+          headers: new Headers({ cookie: request.headers.cookie ?? '' }),
+          asResponse: true,
+        });
+        for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      } catch {
+        // No session: nothing to end.
+      }
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.redirect('/', 302);
+    },
+  );
+
+  app.patch(
+    '/api/user/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Update first and last name',
+        body: profileUpdateSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { firstName, lastName } = request.body;
+      await db
+        .update(user)
+        .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
+        .where(eq(user.id, me.id));
+      return toCurrentUser({ ...me, firstName, lastName });
+    },
+  );
+
+  app.patch(
+    '/api/user/preferences',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Update some preferences (language, translation, toggles, time zone)',
+        body: preferencesUpdateSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const changes = request.body;
+      await db
+        .update(user)
+        .set({
+          preferences: sql`${user.preferences} || ${JSON.stringify(changes)}::jsonb`,
+          updatedAt: new Date(),
+        })
+        .where(eq(user.id, me.id));
+      return toCurrentUser({ ...me, preferences: { ...me.preferences, ...changes } });
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../auth/session.ts';
+import { HttpError } from '../errors.ts';
+import { accessFor, type AccessClass } from '../routes/registry.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    access: AccessClass | undefined;
+  }
+}
+
+type Resolve = (cookies: Record<string, string | undefined>) => Promise<SessionUser | null>;
+
+/** Checks a resolved user against an access class; throws the matching HTTP error. */
+export function assertAccess(access: AccessClass, user: SessionUser | null): void {
+  if (access === 'public') return;
+  if (!user) throw new HttpError(401, 'errors.unauthorized', {}, 'UNAUTHENTICATED');
+  if (access === 'session') return;
+  if (!user.ageVerified) throw new HttpError(403, 'errors.ageNotVerified', {}, 'AGE_NOT_VERIFIED');
+  if (access === 'member') return;
+  if (access === 'admin') {
+    if (user.role !== 'admin') throw new HttpError(403, 'errors.forbidden', {}, 'ADMIN_ONLY');
+    return;
+  }
+  if (!user.isPremium && user.role !== 'admin') {
+    throw new HttpError(403, 'errors.premiumRequired', {}, 'PREMIUM_REQUIRED');
+  }
+}
+
+/** Enforces the route registry on every request that matched a route. */
+export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('access', undefined);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const url = request.routeOptions.url;
+    if (!url) return; // no route matched: the not-found handler answers
+    const access = accessFor(request.method, url);
+    request.access = access;
+    if (access === undefined) {
+      // Unreachable for /api routes (the app refuses to start with one undeclared).
+      if (url.startsWith('/api')) throw new HttpError(404, 'errors.notFound');
+      return;
+    }
+    if (access === 'public') return;
+    request.user = await resolve(request.cookies);
+    assertAccess(access, request.user);
+  });
+}
+
+/** The signed-in user of a route declared session/member/premium/admin. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, 'errors.unauthorized', {}, 'UNAUTHENTICATED');
+  return request.user;
+}

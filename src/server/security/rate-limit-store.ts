@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+
+export interface ConsumeResult {
+  allowed: boolean;
+  retryAfter: number | null;
+}
+
+/**
+ * A fixed-window counter shared by every app instance: in Redis when configured,
+ * otherwise in the database. Each call counts and decides in one atomic step.
+ */
+export interface RateLimitStore {
+  consume(key: string, rule: { window: number; max: number }): Promise<ConsumeResult>;
+}
+
+export function databaseRateLimitStore(db: Database): RateLimitStore {
+  return {
+    async consume(key, { window, max }) {
+      const result = await db.execute<{ count: number; retry_after: number }>(sql`
+        insert into rate_limit (key, count, window_ends_at)
+        values (${key}, 1, now() + make_interval(secs => ${window}))
+        on conflict (key) do update set
+          count = case when rate_limit.window_ends_at <= now() then 1 else rate_limit.count + 1 end,
+          window_ends_at = case when rate_limit.window_ends_at <= now()
+            then excluded.window_ends_at else rate_limit.window_ends_at end
+        returning count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after`);
+      const row = result.rows[0];
+      if (!row) return { allowed: true, retryAfter: null };
+      const count = Number(row.count);
+      return count <= max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Number(row.retry_after)) };
+    },
+  };
+}
+
+const CONSUME_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {c, redis.call('PTTL', KEYS[1])}`;
+
+export function redisRateLimitStore(redis: Redis, prefix = 'rl:'): RateLimitStore {
+  return {
+    async consume(key, { window, max }) {
+      const [count, ttl] = (await redis.eval(CONSUME_SCRIPT, 1, prefix + key, window * 1000)) as [
+        number,
+        number,
+      ];
+      return count <= max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Business constants from SPEC §9. */
+export const MINIMUM_AGE = 13;
+export const UNDER_AGE_REDIRECT_MS = 3000;
+
+export const QUERY_STALE_TIME_MS = 300_000;
+export const QUERY_GC_TIME_MS = 600_000;
+export const MUTATION_RETRY_DELAY_MS = 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1000;
+export const TOAST_DURATION_MS = 1000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const LOADING_OVERLAY_HIDE_DELAY_MS = 200;
+export const LOADING_DOTS_INTERVAL_MS = 500;
+
+export const SUPPORT_REPLY_HOURS = 24;
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;

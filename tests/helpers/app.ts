@@ -1,0 +1,121 @@
+import '#server/polyfill.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp, type AppDeps } from '#server/app.ts';
+import { loadConfig, type AppConfig } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { user } from '#server/db/schema.ts';
+import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { createTestDatabase } from './database.ts';
+
+export const TEST_ORIGIN = 'http://localhost:5000';
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    database?: DatabaseHandle;
+  } = {},
+): Promise<TestApp> {
+  const config: AppConfig = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    API_RATE_LIMIT_MAX: '100000',
+    ...options.env,
+  });
+  const database = options.database ?? (await createTestDatabase());
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mail.push(message);
+    },
+  };
+  const app = await buildApp({ config, database, secret: TEST_SECRET, mailer, ...options.deps });
+  return {
+    app,
+    database,
+    mail,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+let sequence = 0;
+
+/** Cookie header from a response's Set-Cookie headers. */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+): Promise<TestUser> {
+  sequence += 1;
+  const body = {
+    email: `member${sequence}-${Date.now()}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Test',
+    lastName: `Member ${sequence}`,
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: body });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const { user: created } = res.json() as { user: { id: string } };
+  return { id: created.id, email: body.email, password: body.password, cookie: cookieFrom(res) };
+}
+
+/** A member in the state a test needs (age verified unless told otherwise). */
+export async function createUser(
+  t: TestApp,
+  flags: { ageVerified?: boolean; role?: 'member' | 'admin'; isPremium?: boolean } = {},
+): Promise<TestUser> {
+  const created = await signUp(t.app);
+  await t.database.db
+    .update(user)
+    .set({
+      ageVerified: flags.ageVerified ?? true,
+      role: flags.role ?? 'member',
+      isPremium: flags.isPremium ?? false,
+    })
+    .where(eq(user.id, created.id));
+  return created;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+  });
+}
+
+/** app.inject as the given user (their session cookie added). */
+export function injectWithLogin(app: FastifyInstance, who: TestUser, options: InjectOptions) {
+  const headers = { ...(options.headers ?? {}), cookie: who.cookie };
+  return app.inject({ ...options, headers });
+}
