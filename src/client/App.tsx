@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
+import { Navigate, Route, Routes, matchPath, useLocation, useSearchParams } from 'react-router';
 import { AgeVerificationModal } from './components/AgeVerificationModal.tsx';
 import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { useAuth } from './hooks/useAuth.ts';
@@ -8,6 +8,19 @@ import { VisitorShell } from './layout/VisitorShell.tsx';
 import { MEMBER_PATHS, UPCOMING_MEMBER_ROUTES, pages } from './routes.tsx';
 
 const P = pages;
+
+/** Only same-site paths are followed after signing in. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
+    ? next
+    : '/';
+}
+
+/** A member on a visitor-only page (e.g. just signed in) goes where they were heading. */
+function SignedInRedirect() {
+  const [params] = useSearchParams();
+  return <Navigate to={safeNext(params.get('next'))} replace />;
+}
 
 function VisitorFallback() {
   const location = useLocation();
@@ -68,7 +81,7 @@ export function App() {
             '/about-us',
             '/course-overview',
           ].map((path) => (
-            <Route key={path} path={path} element={<Navigate to="/" replace />} />
+            <Route key={path} path={path} element={<SignedInRedirect />} />
           ))}
           <Route path="*" element={<P.NotFound />} />
         </Routes>

@@ -1,3 +1,4 @@
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -11,6 +12,10 @@ import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
 import { Toaster } from './components/ui/Toaster.tsx';
 import { LanguageProvider } from './lib/language.tsx';
 import { queryClient } from './lib/queryClient.ts';
+
+// The server puts a per-response CSP nonce here; injected <style> elements carry it.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

@@ -18,7 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
@@ -131,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(helmet, {
+    // A fresh nonce per response: the SPA's UI library injects <style> elements and takes
+    // the nonce from <meta name="csp-nonce"> (see serveIndex below).
+    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -241,8 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;
-  const index = clientDir ? join(clientDir, 'index.html') : undefined;
-  if (clientDir && index && existsSync(index)) {
+  const indexFile = clientDir ? join(clientDir, 'index.html') : undefined;
+  const indexHtml =
+    indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -258,14 +263,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (
-      clientDir &&
-      index &&
+      indexHtml &&
       request.method === 'GET' &&
       !needsDeclaration(path) &&
-      !path.startsWith('/assets/') &&
-      existsSync(index)
+      !path.startsWith('/assets/')
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir);
+      const nonce = reply.cspNonce.style;
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replace('__CSP_NONCE__', nonce));
     }
     return reply
       .status(404)

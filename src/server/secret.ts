@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import type { AppConfig } from './config.ts';
 
 /**
- * The auth secret signs session cookies. In production it must come from
- * BETTER_AUTH_SECRET (shared by every instance). Without it, a random secret is made once
- * and kept in the data directory so that sessions survive a restart.
+ * The auth secret signs session cookies. With PostgreSQL it must come from
+ * BETTER_AUTH_SECRET (shared by every instance). On the embedded database (one process),
+ * a random secret is made once and kept in the data directory so sessions survive restarts.
  */
 export function resolveSecret(config: AppConfig): string {
   if (config.authSecret) return config.authSecret;
-  if (config.env === 'production' || config.databaseUrl) {
+  if (config.databaseUrl) {
     throw new Error(
-      'BETTER_AUTH_SECRET must be set (32+ characters) in production and with DATABASE_URL, ' +
-        'where several instances must share it. Generate one with: openssl rand -base64 32',
+      'BETTER_AUTH_SECRET must be set (32+ characters) with DATABASE_URL, where every instance ' +
+        'must share it. Generate one with: openssl rand -base64 32',
     );
   }
   mkdirSync(config.dataDir, { recursive: true });

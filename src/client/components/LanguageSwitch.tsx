@@ -16,7 +16,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         className,
       )}
     >
-      <Languages className="mx-1.5 size-4 text-slate-500" aria-hidden />
+      <Languages className="mx-1.5 hidden size-4 text-slate-500 sm:block" aria-hidden />
       {(['en', 'es'] as const).map((lng) => (
         <button
           key={lng}

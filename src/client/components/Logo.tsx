@@ -11,7 +11,7 @@ export function Logo() {
       <img src="/favicon.svg" alt="" className="size-9" />
       <span className="grid leading-tight">
         <span className="font-serif text-xl font-semibold text-brand-900">{t('app.name')}</span>
-        <span className="text-[11px] uppercase tracking-wider text-slate-600">
+        <span className="hidden text-[11px] uppercase tracking-wider text-slate-600 sm:block">
           {t('app.tagline')}
         </span>
       </span>

@@ -21,6 +21,8 @@ void i18n
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       caches: ['localStorage'],
+      // Store and use the bare language ("es", not "es-ES"): SPEC §3 says en or es.
+      convertDetectedLanguage: (lng: string) => (lng.toLowerCase().startsWith('es') ? 'es' : 'en'),
     },
     initAsync: false,
     react: { useSuspense: false },

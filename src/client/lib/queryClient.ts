@@ -31,7 +31,7 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 function baseHeaders(): Record<string, string> {
-  return { 'Accept-Language': i18n.language === 'es' ? 'es' : 'en' };
+  return { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' };
 }
 
 /** Every request carries credentials; JSON content type and body only when there is a body. */

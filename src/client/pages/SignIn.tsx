@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { signInSchema, type SignInInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
@@ -12,15 +12,8 @@ import { apiRequest } from '../lib/queryClient.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** Only same-site paths are followed after signing in. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
-
 export default function SignIn() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -30,10 +23,8 @@ export default function SignIn() {
   const signIn = useMutation({
     mutationFn: (values: SignInInput) => apiRequest('POST', '/api/auth/sign-in/email', values),
     retry: 0,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      navigate(safeNext(params.get('next')), { replace: true });
-    },
+    // Once the session is known, App's member routes send the person on to ?next=.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
     onError: (error) => showErrors(error),
   });
   const { errors } = form.formState;

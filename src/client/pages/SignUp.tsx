@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { signUpSchema, type SignUpInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
@@ -14,7 +14,6 @@ import { AuthCard } from './AuthCard.tsx';
 
 export default function SignUp() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
@@ -28,10 +27,8 @@ export default function SignUp() {
         name: `${values.firstName} ${values.lastName}`,
       }),
     retry: 0,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      navigate('/', { replace: true });
-    },
+    // The new member is then routed by App (to the dashboard, behind the age gate).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
     onError: (error) => showErrors(error),
   });
   const { errors } = form.formState;

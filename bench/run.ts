@@ -1,0 +1,182 @@
+/**
+ * `npm run bench`: throughput and latency of API routes against a bare route on the same
+ * server in the same run, as ratios (machines here are noisy; only ratios are compared).
+ * Runs on the embedded PGlite and, when reachable, on PostgreSQL (BENCH_DATABASE_URL,
+ * default postgres://postgres@127.0.0.1:5432/postgres). Writes docs/performance.md.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ROOT,
+  freePort,
+  startServer,
+  type ServerProcess,
+} from '../tests/helpers/server-process.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Measure> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+async function signedInCookie(base: string): Promise<string> {
+  const origin = base.replace('127.0.0.1', 'localhost');
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench password 1',
+      firstName: 'Bench',
+      lastName: 'Mark',
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const verify = await fetch(`${base}/api/user/verify-age`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin },
+    body: JSON.stringify({ ageVerified: true }),
+  });
+  if (!verify.ok) throw new Error(`verify-age failed: ${verify.status}`);
+  return cookie;
+}
+
+async function runOn(label: string, env: Record<string, string>): Promise<Measure[]> {
+  const port = await freePort();
+  const server: ServerProcess = await startServer({
+    ...env,
+    PORT: String(port),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    API_RATE_LIMIT_MAX: '100000000',
+  });
+  try {
+    const base = server.url;
+    const cookie = await signedInCookie(base);
+    const results: Measure[] = [];
+    // Alternate the order to spread drift between the two.
+    results.push(await measure(`${label}: bare GET /healthz`, `${base}/healthz`));
+    results.push(
+      await measure(`${label}: signed-in GET /api/auth/user`, `${base}/api/auth/user`, { cookie }),
+    );
+    results.push(await measure(`${label}: bare GET /healthz (again)`, `${base}/healthz`));
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+function table(rows: Measure[]): string {
+  const lines = ['| measurement | req/s | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|'];
+  for (const r of rows)
+    lines.push(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  return lines.join('\n');
+}
+
+function ratios(label: string, rows: Measure[]): string {
+  const bare = (rows[0]!.rps + rows[2]!.rps) / 2;
+  const user = rows[1]!.rps;
+  return `- ${label}: signed-in \`GET /api/auth/user\` runs at **${((user / bare) * 100).toFixed(0)}%** of the bare route's throughput (p99 ${rows[1]!.p99} ms vs ${rows[0]!.p99} ms).`;
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    const name = `bench_${Date.now()}`;
+    await client.query(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return target.toString();
+  } catch (error) {
+    console.warn(`PostgreSQL not reachable (${String(error)}): measuring PGlite only.`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function dropDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}
+
+const sections: string[] = [];
+const summary: string[] = [];
+
+const dir = mkdtempSync(join(tmpdir(), 'camino-bench-'));
+try {
+  const rows = await runOn('PGlite', { DATA_DIR: dir });
+  sections.push(table(rows));
+  summary.push(ratios('PGlite (embedded)', rows));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const pgUrl = await postgresUrl();
+if (pgUrl) {
+  try {
+    const rows = await runOn('PostgreSQL', {
+      DATABASE_URL: pgUrl,
+      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+    });
+    sections.push(table(rows));
+    summary.push(ratios('PostgreSQL', rows));
+  } finally {
+    await dropDatabase(pgUrl);
+  }
+}
+
+const report = `# Performance
+
+Generated by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPU cores, Node ${process.version}.
+Each figure is autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 1 s warm-up, against one server process started
+as in production (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`). The load generator shares the machine with the server,
+so absolute numbers mean little: compare the ratios, measured side by side in one run.
+
+## Ratios
+
+${summary.join('\n')}
+
+Goal (issue 2): signed-in \`GET /api/auth/user\` at 50% or more of the bare route on PostgreSQL.
+
+## Figures
+
+${sections.join('\n\n')}
+`;
+writeFileSync(join(ROOT, 'docs/performance.md'), report);
+console.log(report);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  apiRequest,
+  createQueryClient,
+  errorMessage,
+  getQueryFn,
+} from '#client/lib/queryClient.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { json, stubFetch } from './render.tsx';
+
+const t = i18n.getFixedT('en');
+
+describe('apiRequest (SPEC §7)', () => {
+  it('sends credentials, and JSON headers and body only when there is a body', async () => {
+    const calls = stubFetch(() => json(200, { ok: true }));
+    await apiRequest('GET', '/api/thing');
+    await apiRequest('POST', '/api/thing', { a: 1 });
+    expect(calls[0]!.init.credentials).toBe('include');
+    expect(calls[0]!.init.body).toBeUndefined();
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(calls[1]!.init.credentials).toBe('include');
+    expect(calls[1]!.init.body).toBe('{"a":1}');
+    expect((calls[1]!.init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/json',
+    );
+  });
+
+  it('turns a failure into "status: body" (or the status text when the body is empty)', async () => {
+    stubFetch(() => new Response('Nope', { status: 418 }));
+    await expect(apiRequest('GET', '/x')).rejects.toThrow('418: Nope');
+    stubFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiRequest('GET', '/x')).rejects.toThrow('503: Service Unavailable');
+  });
+});
+
+describe('the default loader', () => {
+  it('GETs the query key joined with "/" and parses JSON', async () => {
+    const calls = stubFetch(() => json(200, { id: 7 }));
+    const fn = getQueryFn<{ id: number }>({ on401: 'throw' });
+    const data = await fn({ queryKey: ['/api/courses', '101'] } as never);
+    expect(calls[0]!.url).toBe('/api/courses/101');
+    expect(calls[0]!.init.credentials).toBe('include');
+    expect(data).toEqual({ id: 7 });
+  });
+
+  it('yields null on 401 when asked to, and fails otherwise', async () => {
+    stubFetch(() => json(401, { message: 'no' }));
+    await expect(
+      getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/user'] } as never),
+    ).resolves.toBeNull();
+    await expect(
+      getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/user'] } as never),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('is configured as SPEC §9 says', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      staleTime: 300_000,
+      gcTime: 600_000,
+      retry: false,
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      networkMode: 'always',
+    });
+    expect(defaults.mutations).toMatchObject({ retry: 1, retryDelay: 1000, networkMode: 'always' });
+  });
+});
+
+describe('errorMessage', () => {
+  it('prefers the translated server message, then the status, then the network', () => {
+    expect(errorMessage(new ApiError(400, '400: x', { message: 'Server says' }), t)).toBe(
+      'Server says',
+    );
+    expect(errorMessage(new ApiError(403, '403: x', 'x'), t)).toBe(
+      'You are not authorized to perform this action.',
+    );
+    expect(errorMessage(new ApiError(404, '404: x', 'x'), t)).toBe(
+      'The requested resource was not found.',
+    );
+    expect(errorMessage(new ApiError(401, '401: x', 'x'), t)).toBe(
+      'You are logged out. Logging in again...',
+    );
+    expect(errorMessage(new TypeError('Failed to fetch'), t)).toBe(
+      'Network error. Please check your connection.',
+    );
+    expect(errorMessage(new Error('?'), t)).toBe('An error occurred. Please try again.');
+  });
+});

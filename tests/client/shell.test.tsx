@@ -1,0 +1,101 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, lazy, type ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  PageLoadingFallback,
+  PageLoadingOverlay,
+  PageLoadingProvider,
+} from '#client/components/LoadingOverlays.tsx';
+import { LanguageSwitch } from '#client/components/LanguageSwitch.tsx';
+import { LanguageProvider, useLanguage } from '#client/lib/language.tsx';
+import { i18n } from '#client/lib/i18n.ts';
+
+describe('loading overlays (SPEC §2, §9)', () => {
+  it('animates the dots every 500 ms', () => {
+    vi.useFakeTimers();
+    try {
+      render(<PageLoadingOverlay />);
+      expect(screen.getByText('Loading Page...')).toBeInTheDocument();
+      expect(screen.getByText(/Please wait while we prepare your content/)).toBeInTheDocument();
+      const dots = screen.getByTestId('loading-dots');
+      expect(dots.textContent).toBe('');
+      act(() => vi.advanceTimersByTime(500));
+      expect(dots.textContent).toBe('.');
+      act(() => vi.advanceTimersByTime(1000));
+      expect(dots.textContent).toBe('...');
+      act(() => vi.advanceTimersByTime(500));
+      expect(dots.textContent).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows while a lazy page loads and hides 200 ms after it is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let resolve: (m: { default: () => ReactElement }) => void = () => undefined;
+      const Page = lazy(() => new Promise<{ default: () => ReactElement }>((r) => (resolve = r)));
+      render(
+        <PageLoadingProvider>
+          <Suspense fallback={<PageLoadingFallback />}>
+            <Page />
+          </Suspense>
+        </PageLoadingProvider>,
+      );
+      expect(screen.getByText('Loading Page...')).toBeInTheDocument();
+      await act(async () => resolve({ default: () => <h1>Ready</h1> }));
+      expect(await screen.findByText('Ready')).toBeInTheDocument();
+      expect(screen.getByText('Loading Page...')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(150));
+      expect(screen.getByText('Loading Page...')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(60));
+      expect(screen.queryByText('Loading Page...')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('language (SPEC §3, §4, §8)', () => {
+  it('switches the whole UI and stores the choice under "language"', async () => {
+    render(
+      <LanguageProvider>
+        <LanguageSwitch />
+      </LanguageProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    expect(localStorage.getItem('language')).toBe('es');
+    expect(i18n.language).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
+  });
+
+  it('is an error to use outside its provider', () => {
+    function Orphan() {
+      useLanguage();
+      return null;
+    }
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Orphan />)).toThrow(/within a LanguageProvider/);
+    spy.mockRestore();
+  });
+
+  it('gives Spanish to an es-ES browser and keeps en or es only', async () => {
+    const detector = i18n.services.languageDetector as {
+      detect: () => string | string[] | undefined;
+    };
+    const original = navigator.language;
+    Object.defineProperty(navigator, 'languages', { value: ['es-ES', 'es'], configurable: true });
+    Object.defineProperty(navigator, 'language', { value: 'es-ES', configurable: true });
+    localStorage.clear();
+    try {
+      const detected = [detector.detect()].flat()[0];
+      expect(detected).toBe('es');
+      localStorage.setItem('language', 'en');
+      expect([detector.detect()].flat()[0]).toBe('en');
+    } finally {
+      Object.defineProperty(navigator, 'language', { value: original, configurable: true });
+    }
+  });
+});

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import {
+  DESKTOP,
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  launch,
+  newContext,
+  screenshot,
+} from './browser.ts';
+
+const enabled = e2eAvailable();
+
+let server: ServerProcess;
+let browser: Browser;
+let base: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!enabled) return;
+  dataDir = mkdtempSync(join(tmpdir(), 'camino-e2e-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: base });
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+let counter = 0;
+function newAccount() {
+  counter += 1;
+  return {
+    first: 'Ana',
+    last: 'García',
+    email: `e2e-${Date.now()}-${counter}@example.com`,
+    password: 'a good long password',
+  };
+}
+
+async function signUp(
+  page: Page,
+  account: ReturnType<typeof newAccount>,
+  labels: { first: string; last: string; email: string; password: string; submit: string },
+) {
+  await page.getByLabel(labels.first).fill(account.first);
+  await page.getByLabel(labels.last).fill(account.last);
+  await page.getByLabel(labels.email).fill(account.email);
+  await page.getByLabel(labels.password, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+const MEMBER_ROUTES = [
+  '/courses',
+  '/course-202-intro',
+  '/course-303-intro',
+  '/curriculum-complete',
+  '/lesson/101-1',
+  '/bible-study',
+  '/prayer',
+  '/journal',
+  '/sermons',
+  '/books',
+  '/heroes-of-faith',
+  '/memory-verses',
+  '/saved-studies',
+  '/goals',
+  '/reading-plans',
+  '/daily-reading',
+  '/notification-settings',
+  '/notification-test',
+  '/notifications',
+  '/admin',
+  '/resources',
+  '/gospel',
+  '/subscription',
+  '/welcome-premium',
+  '/support',
+  '/account-settings',
+  '/terms-of-service',
+  '/privacy-policy',
+];
+
+describe.runIf(enabled)('the app in Chromium', () => {
+  it('sign up → age gate → shell → every route → Spanish → sign out (desktop)', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+
+    await page.goto(base);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Grow in faith, one day at a time');
+    await expectAccessible(page, 'landing (en)');
+    await screenshot(page, 'landing-en-desktop');
+
+    await page.getByRole('link', { name: 'Create account' }).first().click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    // Bad input first: translated field errors, nothing lost.
+    await page.getByLabel('E-mail address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('This field is required').first().waitFor();
+    await expectAccessible(page, 'sign-up with errors');
+    await screenshot(page, 'signup-errors-en-desktop');
+
+    const account = newAccount();
+    await signUp(page, account, {
+      first: 'First name',
+      last: 'Last name',
+      email: 'E-mail address',
+      password: 'Password',
+      submit: 'Create account',
+    });
+
+    const dialog = page.getByRole('dialog', { name: 'Age Verification' });
+    await dialog.waitFor();
+    const continueButton = dialog.getByRole('button', { name: 'Continue' });
+    expect(await continueButton.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'age gate');
+    await screenshot(page, 'age-gate-en-desktop');
+    await dialog.getByRole('checkbox').click();
+    expect(await continueButton.isEnabled()).toBe(true);
+    await continueButton.click();
+    await page.getByText('Thank you for confirming.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Welcome, Ana' }).waitFor();
+    await expectAccessible(page, 'dashboard (en)');
+    await screenshot(page, 'dashboard-en-desktop');
+
+    for (const route of MEMBER_ROUTES) {
+      await page.goto(base + route);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect({ route, heading: (await heading.textContent())?.length ?? 0 }).not.toEqual({
+        route,
+        heading: 0,
+      });
+      if (route === '/admin') {
+        expect(await heading.textContent()).toBe('Page not found');
+      }
+      await expectAccessible(page, route);
+    }
+    await page.goto(`${base}/account-settings`);
+    await screenshot(page, 'settings-en-desktop');
+
+    // The navigation reaches the routes too.
+    await page.goto(base);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Journal' })
+      .click();
+    await page.getByRole('heading', { name: 'Journal is being prepared' }).waitFor();
+
+    // Spanish, kept across a reload.
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Estamos preparando Diario' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Bienvenido, Ana' }).waitFor();
+    await expectAccessible(page, 'dashboard (es)');
+    await screenshot(page, 'dashboard-es-desktop');
+    await page.goto(`${base}/account-settings`);
+    await page.getByRole('heading', { name: 'Configuración de la cuenta' }).waitFor();
+    await expectAccessible(page, 'settings (es)');
+    await screenshot(page, 'settings-es-desktop');
+
+    // Sign out from the account menu.
+    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
+    await expectAccessible(page, 'landing (es)');
+    await screenshot(page, 'landing-es-desktop');
+    await page.goto(`${base}/journal`);
+    await page.waitForURL(/\/sign-in\?next=%2Fjournal/);
+
+    // Back in with the same account, then straight to where we were going.
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Estamos preparando Diario' }).waitFor();
+
+    expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('under 13: the restriction shows, then the account is signed out and cannot return (phone, Spanish)', async () => {
+    const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
+    await screenshot(page, 'landing-es-phone');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await screenshot(page, 'visitor-menu-es-phone');
+    await page.getByRole('dialog').getByRole('link', { name: 'Crear cuenta' }).click();
+    const account = newAccount();
+    await signUp(page, account, {
+      first: 'Nombre',
+      last: 'Apellido',
+      email: 'Correo electrónico',
+      password: 'Contraseña',
+      submit: 'Crear cuenta',
+    });
+    const dialog = page.getByRole('dialog', { name: 'Verificación de edad' });
+    await dialog.waitFor();
+    await screenshot(page, 'age-gate-es-phone');
+    await dialog.getByRole('button', { name: 'Tengo menos de 13 años' }).click();
+    await dialog
+      .getByText('Esta plataforma solo está disponible para usuarios de 13 años o más.')
+      .waitFor();
+    await screenshot(page, 'age-restricted-es-phone');
+    const started = Date.now();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('El correo o la contraseña son incorrectos.').first().waitFor();
+    await context.close();
+  });
+
+  it('member shell on a phone: drawer navigation and account menu', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-up`);
+    const account = newAccount();
+    await signUp(page, account, {
+      first: 'First name',
+      last: 'Last name',
+      email: 'E-mail address',
+      password: 'Password',
+      submit: 'Create account',
+    });
+    const dialog = page.getByRole('dialog', { name: 'Age Verification' });
+    await dialog.getByRole('checkbox').click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Ana' }).waitFor();
+    await screenshot(page, 'dashboard-en-phone');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Prayer' }).waitFor();
+    await expectAccessible(page, 'member drawer (phone)');
+    await screenshot(page, 'member-drawer-en-phone');
+    await drawer.getByRole('link', { name: 'Prayer' }).click();
+    await page.getByRole('heading', { name: 'Prayer is being prepared' }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await screenshot(page, 'account-menu-en-phone');
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await screenshot(page, 'settings-en-phone');
+    await context.close();
+  });
+
+  it('visitor pages are accessible in both languages', async () => {
+    for (const locale of ['en-US', 'es-MX']) {
+      const context = await newContext(browser, { viewport: PHONE, locale });
+      const page = await context.newPage();
+      for (const route of [
+        '/about-us',
+        '/course-overview',
+        '/terms-of-service',
+        '/privacy-policy',
+        '/sign-in',
+        '/forgot-password',
+        '/support',
+        '/no-such-page',
+      ]) {
+        await page.goto(base + route);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expectAccessible(page, `${route} (${locale})`);
+      }
+      await screenshot(page, `not-found-${locale}-phone`);
+      await page.goto(`${base}/terms-of-service`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await screenshot(page, `terms-${locale}-phone`);
+      await context.close();
+    }
+  });
+});
