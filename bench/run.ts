@@ -69,7 +69,11 @@ async function signedInCookie(base: string): Promise<string> {
   return cookie;
 }
 
-async function runOn(label: string, env: Record<string, string>): Promise<Measure[]> {
+async function runOn(
+  label: string,
+  env: Record<string, string>,
+  only?: 'signed-in',
+): Promise<Measure[]> {
   const port = await freePort();
   const server: ServerProcess = await startServer({
     ...env,
@@ -82,6 +86,14 @@ async function runOn(label: string, env: Record<string, string>): Promise<Measur
     const base = server.url;
     const cookie = await signedInCookie(base);
     const results: Measure[] = [];
+    if (only === 'signed-in') {
+      results.push(
+        await measure(`${label}: signed-in GET /api/auth/user`, `${base}/api/auth/user`, {
+          cookie,
+        }),
+      );
+      return results;
+    }
     // Alternate the order to spread drift between the two.
     results.push(await measure(`${label}: bare GET /healthz`, `${base}/healthz`));
     results.push(
@@ -156,6 +168,21 @@ if (pgUrl) {
     });
     sections.push(table(rows));
     summary.push(ratios('PostgreSQL', rows));
+    // The same route with the per-process session memo off (ADR 0008): every request queries.
+    const cold = await runOn(
+      'PostgreSQL, session memo off',
+      {
+        DATABASE_URL: pgUrl,
+        BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+        SESSION_CACHE_TTL_MS: '0',
+      },
+      'signed-in',
+    );
+    sections.push(table(cold));
+    const bare = (rows[0]!.rps + rows[2]!.rps) / 2;
+    summary.push(
+      `- PostgreSQL with the session memo off (every request queries): **${((cold[0]!.rps / bare) * 100).toFixed(0)}%** of the bare route measured above.`,
+    );
   } finally {
     await dropDatabase(pgUrl);
   }

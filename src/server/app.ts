@@ -17,12 +17,12 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
-import { createSessionResolver } from './auth/session.ts';
+import { SessionCache, createSessionResolver } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { HttpError } from './errors.ts';
@@ -49,6 +49,7 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     auth: Auth;
     database: DatabaseHandle;
+    sessionCache: SessionCache;
   }
 }
 
@@ -127,13 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('auth', auth);
+  const sessionCache = new SessionCache(config.sessionCacheTtlMs);
+  app.decorate('sessionCache', sessionCache);
   app.decorate('database', database);
 
   await app.register(cookie);
   await app.register(helmet, {
-    // A fresh nonce per response: the SPA's UI library injects <style> elements and takes
-    // the nonce from <meta name="csp-nonce"> (see serveIndex below).
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.lang = languageFromHeader(request.headers['accept-language']);
   });
   registerOriginCheck(app, [config.appUrl]);
-  registerAccessHook(app, createSessionResolver(database.db, deps.secret));
+  registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -238,9 +238,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerHealthRoutes(app, database);
-  registerAuthProxy(app, auth);
-  registerUserRoutes(app, { db: database.db, auth });
-  registerAdminRoutes(app, { db: database.db });
+  registerAuthProxy(app, auth, sessionCache);
+  registerUserRoutes(app, { db: database.db, auth, sessionCache });
+  registerAdminRoutes(app, { db: database.db, sessionCache });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;
@@ -268,8 +268,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !needsDeclaration(path) &&
       !path.startsWith('/assets/')
     ) {
-      const nonce = reply.cspNonce.style;
+      // The page gets a fresh style nonce: the UI library injects <style> elements and takes
+      // the nonce from <meta name="csp-nonce"> (docs/decisions/0004). JSON answers keep the
+      // static policy, computed once.
+      const nonce = randomBytes(16).toString('base64');
+      const policy = String(reply.getHeader('content-security-policy')).replace(
+        "style-src 'self'",
+        `style-src 'self' 'nonce-${nonce}'`,
+      );
       return reply
+        .header('content-security-policy', policy)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(indexHtml.replace('__CSP_NONCE__', nonce));

@@ -15,6 +15,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Discipleship <no-reply@localhost>'),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -41,6 +42,7 @@ export interface AppConfig {
   mailFrom: string;
   adminEmails: string[];
   sessionMaxAgeSeconds: number;
+  sessionCacheTtlMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   apiRateLimitMax: number;
   logLevel: Env['LOG_LEVEL'];
@@ -70,6 +72,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 86_400,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,

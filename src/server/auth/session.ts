@@ -26,14 +26,59 @@ export interface SessionUser {
 }
 
 /**
+ * A very short-lived, per-process memo of session lookups (docs/decisions/0008). Writes made
+ * through this process invalidate it at once; another instance's writes are seen within `ttlMs`.
+ */
+export class SessionCache {
+  private readonly entries = new Map<
+    string,
+    { user: SessionUser; until: number; expiresAt: number }
+  >();
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(token: string, now: number): SessionUser | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    if (hit.until <= now || hit.expiresAt <= now) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return hit.user;
+  }
+
+  set(token: string, user: SessionUser, expiresAt: Date, now: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { user, until: now + this.ttlMs, expiresAt: expiresAt.getTime() });
+  }
+
+  /** Forget every cached session of one user (their data or sessions changed). */
+  forgetUser(userId: string): void {
+    for (const [token, entry] of this.entries)
+      if (entry.user.id === userId) this.entries.delete(token);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
  * Reads better-auth's signed session cookie (`token.base64(HMAC-SHA256(secret, token))`)
  * and loads the session with its user in one query. Equivalent to better-auth's
  * getSession for our absolute-lifetime sessions, without its extra round trips.
  */
-export function createSessionResolver(db: Database, secret: string) {
+export function createSessionResolver(db: Database, secret: string, cache: SessionCache) {
   const lookup = db
     .select({
       sessionId: session.id,
+      sessionExpiresAt: session.expiresAt,
       id: user.id,
       email: user.email,
       firstName: user.firstName,
@@ -66,9 +111,18 @@ export function createSessionResolver(db: Database, secret: string) {
   ): Promise<SessionUser | null> {
     const token = verify(cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE]);
     if (!token) return null;
+    const now = Date.now();
+    const cached = cache.get(token, now);
+    if (cached) return cached;
     const [row] = await lookup.execute({ token });
     if (!row) return null;
-    return { ...row, preferences: { ...DEFAULT_PREFERENCES, ...row.preferences } };
+    const { sessionExpiresAt, ...fields } = row;
+    const found: SessionUser = {
+      ...fields,
+      preferences: { ...DEFAULT_PREFERENCES, ...fields.preferences },
+    };
+    cache.set(token, found, sessionExpiresAt, now);
+    return found;
   };
 }
 

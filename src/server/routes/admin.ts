@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '#shared/schemas/user.ts';
+import type { SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -24,7 +25,10 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function registerAdminRoutes(appBase: FastifyInstance, deps: { db: Database }) {
+export function registerAdminRoutes(
+  appBase: FastifyInstance,
+  deps: { db: Database; sessionCache: SessionCache },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const columns = {
@@ -109,6 +113,7 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: { db: Databa
         .where(eq(user.id, request.params.id))
         .returning(columns);
       if (!row) throw notFound();
+      deps.sessionCache.forgetUser(row.id);
       request.log.info({ event: 'admin.user-updated', target: row.id }, 'admin changed a user');
       return { ...row, createdAt: row.createdAt.toISOString() };
     },

@@ -9,6 +9,7 @@ import {
   signUpSchema,
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import type { SessionCache } from '../auth/session.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
 import { validationError } from './validation.ts';
 
@@ -91,7 +92,7 @@ export async function forward(
   return reply.send(text || null);
 }
 
-export function registerAuthProxy(app: FastifyInstance, auth: Auth) {
+export function registerAuthProxy(app: FastifyInstance, auth: Auth, sessionCache: SessionCache) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
     let body: Record<string, unknown> | undefined;
@@ -106,6 +107,8 @@ export function registerAuthProxy(app: FastifyInstance, auth: Auth) {
         body = raw as Record<string, unknown>;
       }
     }
+    // Sign-out, password changes and resets, account deletion: sessions may have changed.
+    if (request.method === 'POST') sessionCache.clear();
     return forward(auth, request, reply, path, body);
   };
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });

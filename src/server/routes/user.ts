@@ -10,14 +10,17 @@ import {
 } from '#shared/schemas/user.ts';
 import type { Auth } from '../auth/auth.ts';
 import { emailHash } from '../auth/age-block.ts';
-import { SESSION_COOKIE, toCurrentUser } from '../auth/session.ts';
+import { SESSION_COOKIE, toCurrentUser, type SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { ageBlock, user } from '../db/schema.ts';
 import { currentUser } from '../security/access.ts';
 
-export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Database; auth: Auth }) {
+export function registerUserRoutes(
+  appBase: FastifyInstance,
+  deps: { db: Database; auth: Auth; sessionCache: SessionCache },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = deps;
+  const { db, auth, sessionCache } = deps;
 
   app.get(
     '/api/auth/user',
@@ -50,6 +53,7 @@ export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Databas
           .update(user)
           .set({ ageVerified: true, ageVerifiedAt: new Date(), updatedAt: new Date() })
           .where(eq(user.id, me.id));
+        sessionCache.forgetUser(me.id);
         return { ageVerified: true, restricted: false };
       }
       // Under 13: keep only a hash of the e-mail so the address cannot sign up again,
@@ -61,6 +65,7 @@ export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Databas
           .onConflictDoNothing();
         await tx.delete(user).where(eq(user.id, me.id));
       });
+      sessionCache.forgetUser(me.id);
       request.log.info({ event: 'account.under-age-removed' }, 'under-13 account removed');
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ageVerified: false, restricted: true };
@@ -80,6 +85,7 @@ export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Databas
       } catch {
         // No session: nothing to end.
       }
+      sessionCache.clear();
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.redirect('/', 302);
     },
@@ -102,6 +108,7 @@ export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Databas
         .update(user)
         .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
         .where(eq(user.id, me.id));
+      sessionCache.forgetUser(me.id);
       return toCurrentUser({ ...me, firstName, lastName });
     },
   );
@@ -126,6 +133,7 @@ export function registerUserRoutes(appBase: FastifyInstance, deps: { db: Databas
           updatedAt: new Date(),
         })
         .where(eq(user.id, me.id));
+      sessionCache.forgetUser(me.id);
       return toCurrentUser({ ...me, preferences: { ...me.preferences, ...changes } });
     },
   );
