@@ -40,6 +40,9 @@ import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { accessFor, needsDeclaration } from './routes/registry.ts';
 import { registerUserRoutes } from './routes/user.ts';
+import { registerBibleRoutes } from './bible/routes.ts';
+import { BibleCatalog } from './bible/service.ts';
+import { registerStudyRoutes } from './bible/studies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +53,7 @@ declare module 'fastify' {
     auth: Auth;
     database: DatabaseHandle;
     sessionCache: SessionCache;
+    bibleCatalog: BibleCatalog;
   }
 }
 
@@ -241,6 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerAdminRoutes(app, { db: database.db, sessionCache });
+  const bibleCatalog = new BibleCatalog();
+  await bibleCatalog.refresh(database.db);
+  app.decorate('bibleCatalog', bibleCatalog);
+  registerBibleRoutes(app, { db: database.db, catalog: bibleCatalog });
+  registerStudyRoutes(app, { db: database.db, catalog: bibleCatalog });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;

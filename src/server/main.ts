@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { loadBundledBibles, terminalProgress } from './bible/loader.ts';
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
@@ -62,6 +63,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The bundled Bibles load after the server is up (the first time takes a few seconds on
+  // PGlite); Bible routes answer 503 "being installed" until then.
+  void loadBundledBibles(database.db, terminalProgress())
+    .then(async (loaded) => {
+      await app.bibleCatalog.refresh(database.db);
+      if (loaded.length > 0) app.log.info({ loaded }, 'Bibles loaded');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'loading the Bibles failed'));
   app.log.info(
     { database: database.kind, url: config.appUrl },
     `ready on ${config.appUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,

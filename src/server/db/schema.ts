@@ -6,10 +6,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -124,3 +127,67 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/** A tsvector column (full-text search); PostgreSQL and PGlite alike. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The Bible translations installed in the database (loaded from content/bible at start-up). */
+export const bibleTranslation = pgTable('bible_translation', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  language: text('language', { enum: ['en', 'es'] }).notNull(),
+  source: text('source').notNull(),
+  verseCount: integer('verse_count').notNull(),
+  checksum: text('checksum').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One verse. `book` is the canonical index (1 = Genesis … 66 = Revelation), so ranges across
+ * chapters and books are plain comparisons on (book, chapter, verse). `heading` holds a psalm
+ * title that stands before the verse. The search vector ignores accents (es_unaccent /
+ * en_unaccent configurations, migration 0001).
+ */
+export const bibleVerse = pgTable(
+  'bible_verse',
+  {
+    translation: text('translation')
+      .notNull()
+      .references(() => bibleTranslation.code, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['en', 'es'] }).notNull(),
+    book: smallint('book').notNull(),
+    chapter: smallint('chapter').notNull(),
+    verse: smallint('verse').notNull(),
+    text: text('text').notNull(),
+    heading: text('heading'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector(case when language = 'es' then 'es_unaccent'::regconfig else 'en_unaccent'::regconfig end, text)`,
+      ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.translation, t.book, t.chapter, t.verse] }),
+    index('bible_verse_search_idx').using('gin', t.search),
+  ],
+);
+
+/** A Bible study (observation, interpretation, application) saved by its owner. */
+export const bibleStudy = pgTable(
+  'bible_study',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    osis: text('osis').notNull(),
+    translation: text('translation').notNull(),
+    title: text('title').notNull().default(''),
+    observation: text('observation').notNull().default(''),
+    interpretation: text('interpretation').notNull().default(''),
+    application: text('application').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('bible_study_user_idx').on(t.userId, t.updatedAt)],
+);

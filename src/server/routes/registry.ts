@@ -39,6 +39,22 @@ export const ROUTE_ACCESS = {
   'PATCH /api/user/profile': 'member',
   'PATCH /api/user/preferences': 'member',
 
+  // Bible (issue 3)
+  'GET /api/bible/translations': 'member',
+  'GET /api/bible/passage': 'member',
+  'GET /api/bible/chapter/:translation/:book/:chapter': 'member',
+  'GET /api/bible/search': 'member',
+  'GET /api/bible/verse-of-the-day': 'member',
+  'GET /api/bible/compare': 'premium',
+
+  // Saved studies (owner only: another user's study answers 404)
+  'GET /api/studies': 'member',
+  'POST /api/studies': 'member',
+  'GET /api/studies/:id': 'member',
+  'PATCH /api/studies/:id': 'member',
+  'DELETE /api/studies/:id': 'member',
+  'GET /api/studies/:id/export': 'member',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',

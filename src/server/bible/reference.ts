@@ -1,0 +1,114 @@
+import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
+import * as enLang from 'bible-passage-reference-parser/esm/lang/en.js';
+import * as esLang from 'bible-passage-reference-parser/esm/lang/es.js';
+import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import type { Language } from '#shared/constants.ts';
+
+/** A position in the canonical order: book 1 (Genesis) … 66 (Revelation). */
+export interface VersePoint {
+  book: number;
+  chapter: number;
+  verse: number;
+}
+
+export interface VerseRange {
+  start: VersePoint;
+  end: VersePoint;
+}
+
+export interface ParsedReference {
+  osis: string;
+  ranges: VerseRange[];
+}
+
+function makeParser(lang: typeof enLang) {
+  const parser = new bcv_parser(lang);
+  parser.set_options({
+    osis_compaction_strategy: 'bcv',
+    sequence_combination_strategy: 'combine',
+    consecutive_combination_strategy: 'separate',
+    passage_existence_strategy: 'bcv',
+    book_alone_strategy: 'full',
+  });
+  return parser;
+}
+
+const parsers: Record<Language, ReturnType<typeof makeParser>> = {
+  en: makeParser(enLang),
+  es: makeParser(esLang),
+};
+
+const chapterLengths = parsers.en.translation_info('default').chapters;
+
+/** Verses in a chapter (KJV numbering, shared by the bundled translations). */
+export function chapterLength(book: number, chapter: number): number {
+  const osis = BOOKS[book - 1]?.osis;
+  return (osis && chapterLengths[osis]?.[chapter - 1]) || 0;
+}
+
+function point(osis: string): VersePoint | null {
+  const [book = '', chapter, verse] = osis.split('.');
+  const index = bookIndex(book);
+  if (index < 0 || !chapter || !verse) return null;
+  return { book: index + 1, chapter: Number(chapter), verse: Number(verse) };
+}
+
+/** OSIS ("John.3.16", "Rom.8.38-Rom.8.39", comma-separated) to verse ranges. */
+export function rangesFromOsis(osis: string): VerseRange[] {
+  const ranges: VerseRange[] = [];
+  for (const part of osis.split(',')) {
+    const [from = '', to] = part.split('-');
+    const start = point(from);
+    const end = to ? point(to) : start;
+    if (start && end) ranges.push({ start, end });
+  }
+  return ranges;
+}
+
+/**
+ * Parses a reference in English or Spanish, abbreviated or not ("Juan 3:16", "Jn 3:16",
+ * "1 Cor 13:4-7", "Salmos 23", "Gen 1:31-2:3"). The reader's language is tried first.
+ */
+export function parseReference(input: string, lang: Language): ParsedReference | null {
+  const text = input.trim();
+  if (!text) return null;
+  for (const l of lang === 'es' ? (['es', 'en'] as const) : (['en', 'es'] as const)) {
+    const osis = parsers[l].parse(text).osis();
+    if (osis) {
+      const ranges = rangesFromOsis(osis);
+      if (ranges.length > 0) return { osis, ranges };
+    }
+  }
+  return null;
+}
+
+export function bookName(book: number, lang: Language): string {
+  const b = BOOKS[book - 1];
+  return b ? b[lang] : '';
+}
+
+/** "Juan 3:16", "1 Corintios 13:4-7", "Salmos 23", "Génesis 1:31-2:3", joined with "; ". */
+export function formatReference(ranges: VerseRange[], lang: Language): string {
+  return ranges
+    .map(({ start, end }) => {
+      const name = bookName(start.book, lang);
+      const single = BOOKS[start.book - 1]?.chapters === 1;
+      const wholeChapters =
+        start.verse === 1 &&
+        end.verse === chapterLength(end.book, end.chapter) &&
+        start.book === end.book;
+      if (start.book !== end.book) {
+        return `${name} ${start.chapter}:${start.verse} - ${bookName(end.book, lang)} ${end.chapter}:${end.verse}`;
+      }
+      if (wholeChapters && !single) {
+        return start.chapter === end.chapter
+          ? `${name} ${start.chapter}`
+          : `${name} ${start.chapter}-${end.chapter}`;
+      }
+      const cv = (p: VersePoint) => (single ? `${p.verse}` : `${p.chapter}:${p.verse}`);
+      if (start.chapter === end.chapter && start.verse === end.verse) return `${name} ${cv(start)}`;
+      if (start.chapter === end.chapter) return `${name} ${cv(start)}-${end.verse}`;
+      return `${name} ${cv(start)}-${cv(end)}`;
+    })
+    .join('; ');
+}

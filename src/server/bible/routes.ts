@@ -1,0 +1,286 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import {
+  MAX_COMPARE,
+  SEARCH_PAGE_SIZE,
+  SUGGESTED_REFERENCES,
+  chapterSchema,
+  passageSchema,
+  referenceSchema,
+  searchResultSchema,
+  translationCodeSchema,
+  translationInfoSchema,
+} from '#shared/schemas/bible.ts';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { translate } from '../i18n/translate.ts';
+import { currentUser } from '../security/access.ts';
+import { formatReference, parseReference } from './reference.ts';
+import {
+  localDate,
+  neighbours,
+  readChapter,
+  readRanges,
+  searchVerses,
+  verseOfTheDayFor,
+  type BibleCatalog,
+} from './service.ts';
+
+const notFoundBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  suggestions: z.array(z.string()),
+});
+
+export function registerBibleRoutes(
+  appBase: FastifyInstance,
+  deps: { db: Database; catalog: BibleCatalog },
+) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, catalog } = deps;
+
+  const preferred = (request: Parameters<typeof currentUser>[0], explicit?: string) =>
+    explicit ?? currentUser(request).preferences.bibleTranslation;
+
+  app.get(
+    '/api/bible/translations',
+    {
+      schema: {
+        tags: ['bible'],
+        summary:
+          'Translations: the bundled ones are available, copyrighted ones are listed as not installed',
+        response: { 200: z.array(translationInfoSchema) },
+      },
+    },
+    async () => catalog.list(),
+  );
+
+  app.get(
+    '/api/bible/passage',
+    {
+      schema: {
+        tags: ['bible'],
+        summary:
+          'A passage by reference, in English or Spanish ("Juan 3:16", "1 Cor 13:4-7", "Salmos 23")',
+        querystring: z.object({
+          ref: referenceSchema,
+          translation: translationCodeSchema.optional(),
+        }),
+        response: { 200: passageSchema, 404: notFoundBody },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.lang;
+      const parsed = parseReference(request.query.ref, lang);
+      const { code, requested, fallback } = catalog.resolve(
+        preferred(request, request.query.translation),
+        lang,
+      );
+      const verses = parsed ? await readRanges(db, code, parsed.ranges, lang) : [];
+      if (!parsed || verses.length === 0) {
+        return reply.status(404).send({
+          code: 'VERSE_NOT_FOUND',
+          message: translate(lang, 'bible.errors.verseNotFound'),
+          suggestions: SUGGESTED_REFERENCES.map((r) =>
+            formatReference(parseReference(r, 'en')!.ranges, lang),
+          ),
+        });
+      }
+      return {
+        reference: formatReference(parsed.ranges, lang),
+        osis: parsed.osis,
+        translation: code,
+        requestedTranslation: requested,
+        fallback,
+        verses,
+      };
+    },
+  );
+
+  app.get(
+    '/api/bible/chapter/:translation/:book/:chapter',
+    {
+      schema: {
+        tags: ['bible'],
+        summary: 'A whole chapter with links to the previous and next chapters',
+        params: z.object({
+          translation: translationCodeSchema,
+          book: z.string().max(10),
+          chapter: z.coerce.number().int().min(1).max(150),
+        }),
+        response: { 200: chapterSchema },
+      },
+    },
+    async (request) => {
+      const lang = request.lang;
+      const index = bookIndex(request.params.book);
+      const info = BOOKS[index];
+      if (!info || request.params.chapter > info.chapters)
+        throw new HttpError(404, 'bible.errors.chapterNotFound');
+      const { code, requested, fallback } = catalog.resolve(request.params.translation, lang);
+      const book = index + 1;
+      const chapter = request.params.chapter;
+      const verses = await readChapter(db, code, book, chapter, lang);
+      const last = verses.at(-1)?.verse ?? 1;
+      const ranges = [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: last } }];
+      return {
+        reference: formatReference(ranges, lang),
+        osis: `${info.osis}.${chapter}`,
+        translation: code,
+        requestedTranslation: requested,
+        fallback,
+        verses,
+        book: info.osis,
+        bookName: info[lang],
+        chapter,
+        ...neighbours(book, chapter, lang),
+      };
+    },
+  );
+
+  app.get(
+    '/api/bible/search',
+    {
+      schema: {
+        tags: ['bible'],
+        summary:
+          'Full-text search ("phrases", OR, -exclude; accents ignored); book/testament filters are premium',
+        querystring: z.object({
+          q: z
+            .string()
+            .trim()
+            .min(1, { error: 'validation.required' })
+            .max(200, { error: 'validation.max:200' }),
+          translation: translationCodeSchema.optional(),
+          book: z.string().max(10).optional(),
+          testament: z.enum(['OT', 'NT']).optional(),
+          page: z.coerce.number().int().min(1).max(500).default(1),
+        }),
+        response: { 200: searchResultSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { q, page, book, testament } = request.query;
+      if ((book || testament) && !me.isPremium && me.role !== 'admin') {
+        throw new HttpError(403, 'errors.premiumRequired', {}, 'PREMIUM_REQUIRED');
+      }
+      const bookNumber = book ? bookIndex(book) + 1 : undefined;
+      if (book && !bookNumber) throw new HttpError(400, 'validation.invalid');
+      const { code } = catalog.resolve(preferred(request, request.query.translation), request.lang);
+      const language = code === 'RV1909' ? 'es' : 'en';
+      const found = await searchVerses(db, {
+        code,
+        language,
+        q,
+        page,
+        lang: request.lang,
+        ...(bookNumber ? { book: bookNumber } : {}),
+        ...(testament ? { testament } : {}),
+      });
+      return { query: q, translation: code, page, pageSize: SEARCH_PAGE_SIZE, ...found };
+    },
+  );
+
+  app.get(
+    '/api/bible/verse-of-the-day',
+    {
+      schema: {
+        tags: ['bible'],
+        summary: "Today's verse: the same for everyone on a date in the member's time zone",
+        querystring: z.object({ lang: z.enum(['en', 'es']).optional() }),
+        response: { 200: passageSchema.extend({ date: z.string() }) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const lang = request.query.lang ?? request.lang;
+      const date = localDate(new Date(), me.preferences.timeZone);
+      const { osis, ranges } = verseOfTheDayFor(date);
+      const { code, requested, fallback } = catalog.resolve(
+        lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
+        lang,
+      );
+      const verses = await readRanges(db, code, ranges, lang);
+      return {
+        date,
+        reference: formatReference(ranges, lang),
+        osis,
+        translation: code,
+        requestedTranslation: requested,
+        fallback,
+        verses,
+      };
+    },
+  );
+
+  app.get(
+    '/api/bible/compare',
+    {
+      schema: {
+        tags: ['bible'],
+        summary: 'Premium: one passage side by side in up to three translations',
+        querystring: z.object({
+          ref: referenceSchema,
+          translations: z
+            .string()
+            .transform((s) => [
+              ...new Set(
+                s
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              ),
+            ])
+            .pipe(
+              z
+                .array(translationCodeSchema)
+                .min(1)
+                .max(MAX_COMPARE, { error: `validation.maxItems:${MAX_COMPARE}` }),
+            ),
+        }),
+        response: {
+          200: z.object({
+            reference: z.string(),
+            osis: z.string(),
+            columns: z.array(passageSchema),
+          }),
+          404: notFoundBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.lang;
+      const parsed = parseReference(request.query.ref, lang);
+      if (!parsed) {
+        return reply.status(404).send({
+          code: 'VERSE_NOT_FOUND',
+          message: translate(lang, 'bible.errors.verseNotFound'),
+          suggestions: SUGGESTED_REFERENCES.map((r) =>
+            formatReference(parseReference(r, 'en')!.ranges, lang),
+          ),
+        });
+      }
+      const reference = formatReference(parsed.ranges, lang);
+      const columns = [];
+      for (const wanted of request.query.translations) {
+        const { code, requested, fallback } = catalog.resolve(
+          wanted,
+          wanted === 'RV1909' ? 'es' : 'en',
+        );
+        const verses = await readRanges(db, code, parsed.ranges, lang);
+        columns.push({
+          reference,
+          osis: parsed.osis,
+          translation: code,
+          requestedTranslation: requested,
+          fallback,
+          verses,
+        });
+      }
+      return { reference, osis: parsed.osis, columns };
+    },
+  );
+}

@@ -1,0 +1,254 @@
+import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
+import { BOOKS } from '#shared/bible/books.ts';
+import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
+import type { Language } from '#shared/constants.ts';
+import {
+  INSTALLED_TRANSLATIONS,
+  MAX_PASSAGE_VERSES,
+  SEARCH_PAGE_SIZE,
+  type SearchHit,
+  type Verse,
+} from '#shared/schemas/bible.ts';
+import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/schemas/user.ts';
+import type { Database } from '../db/client.ts';
+import { bibleTranslation, bibleVerse } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { bookName, formatReference, rangesFromOsis, type VerseRange } from './reference.ts';
+
+const NAMES: Record<string, string> = {
+  NKJV: 'New King James Version',
+  ESV: 'English Standard Version',
+  NASB: 'New American Standard Bible',
+  KJV: 'King James Version',
+  WEB: 'World English Bible',
+  RV1909: 'Reina-Valera 1909',
+};
+
+/** Which translations are loaded; filled after the start-up load (DESIGN §3). */
+export class BibleCatalog {
+  private installed = new Set<string>();
+  ready = false;
+
+  async refresh(db: Database): Promise<void> {
+    const rows = await db.select({ code: bibleTranslation.code }).from(bibleTranslation);
+    this.installed = new Set(rows.map((r) => r.code));
+    this.ready = INSTALLED_TRANSLATIONS.every((c) => this.installed.has(c));
+  }
+
+  has(code: string): boolean {
+    return this.installed.has(code);
+  }
+
+  list() {
+    return BIBLE_TRANSLATION_PREFERENCES.map((code) => ({
+      code,
+      name: NAMES[code] ?? code,
+      language: code === 'RV1909' ? ('es' as const) : ('en' as const),
+      available: this.installed.has(code),
+    }));
+  }
+
+  /**
+   * The translation to read: the requested one when installed, otherwise the fallback of
+   * DESIGN §3 (NKJV→KJV, ESV/NASB→WEB, Spanish readers→RV1909).
+   */
+  resolve(
+    requested: string | undefined,
+    lang: Language,
+  ): { code: string; requested: string; fallback: boolean } {
+    const wanted = requested ?? (lang === 'es' ? 'RV1909' : 'KJV');
+    if (this.installed.has(wanted)) return { code: wanted, requested: wanted, fallback: false };
+    if (!this.ready) throw new HttpError(503, 'bible.errors.loading', {}, 'BIBLE_LOADING');
+    const code = lang === 'es' ? 'RV1909' : wanted === 'NKJV' ? 'KJV' : 'WEB';
+    return { code, requested: wanted, fallback: true };
+  }
+}
+
+function rangeCondition(range: VerseRange): SQL {
+  const { start, end } = range;
+  return sql`(${bibleVerse.book}, ${bibleVerse.chapter}, ${bibleVerse.verse}) between (${start.book}, ${start.chapter}, ${start.verse}) and (${end.book}, ${end.chapter}, ${end.verse})`;
+}
+
+const verseColumns = {
+  book: bibleVerse.book,
+  chapter: bibleVerse.chapter,
+  verse: bibleVerse.verse,
+  text: bibleVerse.text,
+  heading: bibleVerse.heading,
+};
+
+function toVerse(
+  row: { book: number; chapter: number; verse: number; text: string; heading: string | null },
+  lang: Language,
+): Verse {
+  return {
+    book: BOOKS[row.book - 1]?.osis ?? '',
+    bookName: bookName(row.book, lang),
+    chapter: row.chapter,
+    verse: row.verse,
+    text: row.text,
+    heading: row.heading,
+  };
+}
+
+export async function readRanges(
+  db: Database,
+  code: string,
+  ranges: VerseRange[],
+  lang: Language,
+): Promise<Verse[]> {
+  const verses: Verse[] = [];
+  for (const range of ranges) {
+    const rows = await db
+      .select(verseColumns)
+      .from(bibleVerse)
+      .where(and(eq(bibleVerse.translation, code), rangeCondition(range)))
+      .orderBy(asc(bibleVerse.book), asc(bibleVerse.chapter), asc(bibleVerse.verse))
+      .limit(MAX_PASSAGE_VERSES + 1 - verses.length);
+    verses.push(...rows.map((r) => toVerse(r, lang)));
+    if (verses.length > MAX_PASSAGE_VERSES) {
+      throw new HttpError(
+        400,
+        'bible.errors.tooLong',
+        { max: MAX_PASSAGE_VERSES },
+        'PASSAGE_TOO_LONG',
+      );
+    }
+  }
+  return verses;
+}
+
+export async function readChapter(
+  db: Database,
+  code: string,
+  book: number,
+  chapter: number,
+  lang: Language,
+) {
+  const rows = await db
+    .select(verseColumns)
+    .from(bibleVerse)
+    .where(
+      and(
+        eq(bibleVerse.translation, code),
+        eq(bibleVerse.book, book),
+        eq(bibleVerse.chapter, chapter),
+      ),
+    )
+    .orderBy(asc(bibleVerse.verse));
+  return rows.map((r) => toVerse(r, lang));
+}
+
+export function neighbours(book: number, chapter: number, lang: Language) {
+  const link = (b: number, c: number) => {
+    const info = BOOKS[b - 1];
+    return info ? { book: info.osis, bookName: info[lang], chapter: c } : null;
+  };
+  const info = BOOKS[book - 1]!;
+  const previous =
+    chapter > 1
+      ? link(book, chapter - 1)
+      : book > 1
+        ? link(book - 1, BOOKS[book - 2]!.chapters)
+        : null;
+  const next =
+    chapter < info.chapters
+      ? link(book, chapter + 1)
+      : book < BOOKS.length
+        ? link(book + 1, 1)
+        : null;
+  return { previous, next };
+}
+
+const START = '\u27e6';
+const STOP = '\u27e7';
+
+/** Splits ts_headline output into plain and matched segments (rendered without HTML). */
+export function segmentsOf(headline: string): { text: string; match: boolean }[] {
+  const out: { text: string; match: boolean }[] = [];
+  for (const [i, part] of headline.split(new RegExp(`[${START}${STOP}]`)).entries()) {
+    if (part) out.push({ text: part, match: i % 2 === 1 });
+  }
+  return out;
+}
+
+export async function searchVerses(
+  db: Database,
+  opts: {
+    code: string;
+    language: 'en' | 'es';
+    q: string;
+    page: number;
+    book?: number;
+    testament?: 'OT' | 'NT';
+    lang: Language;
+  },
+): Promise<{ total: number; results: SearchHit[] }> {
+  const config =
+    opts.language === 'es'
+      ? sql.raw(`'es_unaccent'::regconfig`)
+      : sql.raw(`'en_unaccent'::regconfig`);
+  const filters: SQL[] = [
+    eq(bibleVerse.translation, opts.code),
+    sql`${bibleVerse.search} @@ q.query`,
+  ];
+  if (opts.book) filters.push(eq(bibleVerse.book, opts.book));
+  if (opts.testament === 'OT') filters.push(between(bibleVerse.book, 1, 39));
+  if (opts.testament === 'NT') filters.push(between(bibleVerse.book, 40, 66));
+  const result = await db.execute<{
+    book: number;
+    chapter: number;
+    verse: number;
+    headline: string;
+    total: string | number;
+  }>(sql`
+    select ${bibleVerse.book} as book, ${bibleVerse.chapter} as chapter, ${bibleVerse.verse} as verse,
+      ts_headline(${config}, ${bibleVerse.text}, q.query,
+        ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) as headline,
+      count(*) over () as total
+    from ${bibleVerse}, websearch_to_tsquery(${config}, ${opts.q}) as q(query)
+    where ${and(...filters)}
+    order by ts_rank(${bibleVerse.search}, q.query) desc, ${bibleVerse.book}, ${bibleVerse.chapter}, ${bibleVerse.verse}
+    limit ${SEARCH_PAGE_SIZE} offset ${(opts.page - 1) * SEARCH_PAGE_SIZE}`);
+  const rows = result.rows;
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    results: rows.map((r) => {
+      const book = Number(r.book);
+      const point = { book, chapter: Number(r.chapter), verse: Number(r.verse) };
+      const osisBook = BOOKS[book - 1]?.osis ?? '';
+      return {
+        osis: `${osisBook}.${point.chapter}.${point.verse}`,
+        reference: formatReference([{ start: point, end: point }], opts.lang),
+        book: osisBook,
+        chapter: point.chapter,
+        verse: point.verse,
+        segments: segmentsOf(r.headline),
+      };
+    }),
+  };
+}
+
+/** The calendar date (YYYY-MM-DD) in a time zone; UTC when the zone is unknown. */
+export function localDate(now: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** The same verse for everyone on a given local date: the list entry of that day number. */
+export function verseOfTheDayFor(date: string): { osis: string; ranges: VerseRange[] } {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const osis =
+    VERSE_OF_THE_DAY[
+      ((day % VERSE_OF_THE_DAY.length) + VERSE_OF_THE_DAY.length) % VERSE_OF_THE_DAY.length
+    ]!;
+  return { osis, ranges: rangesFromOsis(osis) };
+}

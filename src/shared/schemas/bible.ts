@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { BIBLE_TRANSLATION_PREFERENCES } from './user.ts';
+
+export const INSTALLED_TRANSLATIONS = ['KJV', 'WEB', 'RV1909'] as const;
+export const translationCodeSchema = z.enum(BIBLE_TRANSLATION_PREFERENCES, {
+  error: 'validation.invalid',
+});
+
+/** The five references SPEC §5 suggests when a verse is not found. */
+export const SUGGESTED_REFERENCES = [
+  'John 3:16',
+  'Romans 8:28',
+  'Philippians 4:13',
+  'Psalm 23:1',
+  'Matthew 6:33',
+] as const;
+
+export const MAX_PASSAGE_VERSES = 500;
+export const SEARCH_PAGE_SIZE = 20;
+export const MAX_COMPARE = 3;
+
+export const referenceSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(200, { error: 'validation.max:200' });
+
+export const verseSchema = z.object({
+  book: z.string(),
+  bookName: z.string(),
+  chapter: z.number(),
+  verse: z.number(),
+  text: z.string(),
+  heading: z.string().nullable(),
+});
+export type Verse = z.infer<typeof verseSchema>;
+
+export const passageSchema = z.object({
+  reference: z.string(),
+  osis: z.string(),
+  translation: z.string(),
+  requestedTranslation: z.string(),
+  fallback: z.boolean(),
+  verses: z.array(verseSchema),
+});
+export type Passage = z.infer<typeof passageSchema>;
+
+export const chapterLinkSchema = z
+  .object({ book: z.string(), bookName: z.string(), chapter: z.number() })
+  .nullable();
+
+export const chapterSchema = passageSchema.extend({
+  book: z.string(),
+  bookName: z.string(),
+  chapter: z.number(),
+  previous: chapterLinkSchema,
+  next: chapterLinkSchema,
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const translationInfoSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  language: z.enum(['en', 'es']),
+  available: z.boolean(),
+});
+export type TranslationInfo = z.infer<typeof translationInfoSchema>;
+
+export const searchHitSchema = z.object({
+  osis: z.string(),
+  reference: z.string(),
+  book: z.string(),
+  chapter: z.number(),
+  verse: z.number(),
+  segments: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchResultSchema = z.object({
+  query: z.string(),
+  translation: z.string(),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  results: z.array(searchHitSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+const longText = z.string().max(20_000, { error: 'validation.max:20000' });
+
+const studyFields = z.object({
+  reference: referenceSchema,
+  translation: translationCodeSchema,
+  title: z.string().trim().max(120, { error: 'validation.max:120' }),
+  observation: longText,
+  interpretation: longText,
+  application: longText,
+});
+
+export const studyInputSchema = studyFields.extend({
+  title: studyFields.shape.title.default(''),
+  observation: longText.default(''),
+  interpretation: longText.default(''),
+  application: longText.default(''),
+});
+export type StudyInput = z.input<typeof studyInputSchema>;
+
+/** A partial update: only the fields sent change (no defaults here). */
+export const studyUpdateSchema = studyFields.partial().strict();
+
+export const studySchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  osis: z.string(),
+  translation: z.string(),
+  title: z.string(),
+  observation: z.string(),
+  interpretation: z.string(),
+  application: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Study = z.infer<typeof studySchema>;

@@ -1,0 +1,391 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bibleVerse } from '#server/db/schema.ts';
+import { loadBundledBibles } from '#server/bible/loader.ts';
+import { formatReference, parseReference } from '#server/bible/reference.ts';
+import { localDate, verseOfTheDayFor } from '#server/bible/service.ts';
+import {
+  createTestApp,
+  createUser,
+  injectWithLogin,
+  type TestApp,
+  type TestUser,
+} from '../helpers/app.ts';
+import { withBibles } from '../helpers/bible.ts';
+
+let t: TestApp;
+let member: TestUser;
+let premium: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Before the Bibles are in, Bible routes say so (503) instead of failing.
+  member = await createUser(t);
+  const early = await injectWithLogin(t.app, member, {
+    method: 'GET',
+    url: '/api/bible/passage?ref=John%203:16',
+  });
+  expect(early.statusCode).toBe(503);
+  await withBibles(t);
+  premium = await createUser(t, { isPremium: true });
+  other = await createUser(t);
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (who: TestUser, url: string, lang = 'en') =>
+  injectWithLogin(t.app, who, { method: 'GET', url, headers: { 'accept-language': lang } });
+
+describe('reference parsing', () => {
+  it.each([
+    ['Juan 3:16', 'es', 'John.3.16', 'Juan 3:16'],
+    ['Jn 3:16', 'en', 'John.3.16', 'John 3:16'],
+    ['1 Cor 13:4-7', 'en', '1Cor.13.4-1Cor.13.7', '1 Corinthians 13:4-7'],
+    ['Salmos 23', 'es', 'Ps.23.1-Ps.23.6', 'Salmos 23'],
+    ['Romans 8:38-39', 'es', 'Rom.8.38-Rom.8.39', 'Romanos 8:38-39'],
+    ['Gen 1:31-2:3', 'en', 'Gen.1.31-Gen.2.3', 'Genesis 1:31-2:3'],
+    ['Judas 3', 'es', 'Jude.1.3', 'Judas 3'],
+    ['Philippians 4:13', 'en', 'Phil.4.13', 'Philippians 4:13'],
+  ] as const)('%s (%s)', (input, lang, osis, shown) => {
+    const parsed = parseReference(input, lang);
+    expect(parsed?.osis).toBe(osis);
+    expect(formatReference(parsed!.ranges, lang)).toBe(shown);
+  });
+
+  it('rejects what is not a reference', () => {
+    expect(parseReference('hello world', 'en')).toBeNull();
+    expect(parseReference('Juan 99:1', 'es')).toBeNull();
+    expect(parseReference('', 'es')).toBeNull();
+  });
+});
+
+describe('loading', () => {
+  it('is idempotent and complete', async () => {
+    expect(await loadBundledBibles(t.database.db)).toEqual([]);
+    const kjv = await t.database.db.$count(bibleVerse, eq(bibleVerse.translation, 'KJV'));
+    expect(kjv).toBe(31_102);
+  });
+});
+
+describe('GET /api/bible/translations', () => {
+  it('lists the bundled ones as available and the copyrighted ones as not installed', async () => {
+    const res = await get(member, '/api/bible/translations');
+    const byCode = Object.fromEntries(
+      res.json().map((x: { code: string; available: boolean }) => [x.code, x.available]),
+    );
+    expect(byCode).toEqual({
+      KJV: true,
+      WEB: true,
+      RV1909: true,
+      NKJV: false,
+      ESV: false,
+      NASB: false,
+    });
+  });
+});
+
+describe('GET /api/bible/passage', () => {
+  it('reads a verse in Spanish from a Spanish reference', async () => {
+    const res = await get(
+      member,
+      `/api/bible/passage?ref=${encodeURIComponent('Juan 3:16')}&translation=RV1909`,
+      'es',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      reference: 'Juan 3:16',
+      osis: 'John.3.16',
+      translation: 'RV1909',
+      fallback: false,
+    });
+    expect(body.verses[0].text).toMatch(/^Porque de tal manera amó Dios al mundo/);
+  });
+
+  it('reads ranges across chapters and whole chapters', async () => {
+    const cross = (
+      await get(
+        member,
+        `/api/bible/passage?ref=${encodeURIComponent('Gen 1:31-2:3')}&translation=KJV`,
+      )
+    ).json();
+    expect(
+      cross.verses.map((v: { chapter: number; verse: number }) => `${v.chapter}:${v.verse}`),
+    ).toEqual(['1:31', '2:1', '2:2', '2:3']);
+    const psalm = (
+      await get(
+        member,
+        `/api/bible/passage?ref=${encodeURIComponent('Salmos 23')}&translation=WEB`,
+        'es',
+      )
+    ).json();
+    expect(psalm.verses).toHaveLength(6);
+    expect(psalm.verses[0].heading).toMatch(/David/);
+  });
+
+  it('falls back from a translation that is not installed, and says so', async () => {
+    const nkjv = (await get(member, '/api/bible/passage?ref=John%203:16&translation=NKJV')).json();
+    expect(nkjv).toMatchObject({
+      translation: 'KJV',
+      requestedTranslation: 'NKJV',
+      fallback: true,
+    });
+    const esv = (await get(member, '/api/bible/passage?ref=John%203:16&translation=ESV')).json();
+    expect(esv).toMatchObject({ translation: 'WEB', fallback: true });
+    const es = (
+      await get(member, '/api/bible/passage?ref=Juan%203:16&translation=NASB', 'es')
+    ).json();
+    expect(es).toMatchObject({ translation: 'RV1909', fallback: true });
+    // No translation given: the member's preference (NKJV by default) falls back to KJV.
+    expect((await get(member, '/api/bible/passage?ref=John%203:16')).json().translation).toBe(
+      'KJV',
+    );
+  });
+
+  it('answers an unknown reference with 404, the SPEC message and its five suggestions', async () => {
+    const res = await get(member, '/api/bible/passage?ref=Hezekiah%204:1', 'es');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      code: 'VERSE_NOT_FOUND',
+      message: 'Versículo No Encontrado',
+      suggestions: ['Juan 3:16', 'Romanos 8:28', 'Filipenses 4:13', 'Salmos 23:1', 'Mateo 6:33'],
+    });
+    const en = await get(member, '/api/bible/passage?ref=nothing');
+    expect(en.json().suggestions).toEqual([
+      'John 3:16',
+      'Romans 8:28',
+      'Philippians 4:13',
+      'Psalms 23:1',
+      'Matthew 6:33',
+    ]);
+  });
+
+  it('validates its query', async () => {
+    expect((await get(member, '/api/bible/passage?ref=')).statusCode).toBe(400);
+    expect((await get(member, `/api/bible/passage?ref=${'x'.repeat(300)}`)).statusCode).toBe(400);
+    expect(
+      (await get(member, '/api/bible/passage?ref=John%203:16&translation=NIV')).statusCode,
+    ).toBe(400);
+    expect((await get(member, '/api/bible/passage?ref=Genesis')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/bible/chapter', () => {
+  it('returns the chapter with previous and next links across books', async () => {
+    const res = (await get(member, '/api/bible/chapter/KJV/Mal/4')).json();
+    expect(res.verses).toHaveLength(6);
+    expect(res.previous).toMatchObject({ book: 'Mal', chapter: 3 });
+    expect(res.next).toMatchObject({ book: 'Matt', chapter: 1 });
+    const first = (await get(member, '/api/bible/chapter/RV1909/Gen/1', 'es')).json();
+    expect(first.previous).toBeNull();
+    expect(first.bookName).toBe('Génesis');
+    expect((await get(member, '/api/bible/chapter/KJV/Rev/22')).json().next).toBeNull();
+    expect((await get(member, '/api/bible/chapter/KJV/Gen/51')).statusCode).toBe(404);
+    expect((await get(member, '/api/bible/chapter/KJV/Nope/1')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/bible/search', () => {
+  it('ranks results and highlights matches, ignoring accents in Spanish', async () => {
+    const res = await get(member, '/api/bible/search?q=espiritu%20santo&translation=RV1909', 'es');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThan(10);
+    const first = body.results[0];
+    expect(
+      first.segments.some(
+        (s: { text: string; match: boolean }) => s.match && /esp[ií]ritu/i.test(s.text),
+      ),
+    ).toBe(true);
+    expect(first.osis).toMatch(/^\w+\.\d+\.\d+$/);
+  });
+
+  it('supports phrases, OR and exclusion', async () => {
+    const phrase = (
+      await get(
+        member,
+        `/api/bible/search?q=${encodeURIComponent('"living water"')}&translation=WEB`,
+      )
+    ).json();
+    expect(phrase.total).toBeGreaterThan(0);
+    for (const hit of phrase.results) {
+      expect(
+        hit.segments
+          .map((s: { text: string }) => s.text)
+          .join('')
+          .toLowerCase(),
+      ).toContain('living water');
+    }
+    const without = (
+      await get(
+        member,
+        `/api/bible/search?q=${encodeURIComponent('shepherd -sheep')}&translation=KJV`,
+      )
+    ).json();
+    for (const hit of without.results) {
+      expect(
+        hit.segments
+          .map((s: { text: string }) => s.text)
+          .join('')
+          .toLowerCase(),
+      ).not.toMatch(/\bsheep\b/);
+    }
+    const either = (
+      await get(
+        member,
+        `/api/bible/search?q=${encodeURIComponent('Nicodemus or Zacchaeus')}&translation=KJV`,
+      )
+    ).json();
+    expect(either.total).toBeGreaterThanOrEqual(8);
+  });
+
+  it('paginates', async () => {
+    const p1 = (await get(member, '/api/bible/search?q=love&translation=KJV')).json();
+    const p2 = (await get(member, '/api/bible/search?q=love&translation=KJV&page=2')).json();
+    expect(p1.results).toHaveLength(20);
+    expect(p2.results[0].osis).not.toBe(p1.results[0].osis);
+  });
+
+  it('filters by book or testament for premium members only', async () => {
+    expect((await get(member, '/api/bible/search?q=love&book=John')).statusCode).toBe(403);
+    const john = (await get(premium, '/api/bible/search?q=love&book=John&translation=KJV')).json();
+    expect(john.results.every((h: { book: string }) => h.book === 'John')).toBe(true);
+    const nt = (await get(premium, '/api/bible/search?q=love&testament=OT&translation=KJV')).json();
+    expect(nt.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('verse of the day', () => {
+  it('is the same for everyone on a date, and follows the time zone', async () => {
+    const a = (await get(member, '/api/bible/verse-of-the-day')).json();
+    const b = (await get(other, '/api/bible/verse-of-the-day')).json();
+    expect(a.osis).toBe(b.osis);
+    expect(a.verses.length).toBeGreaterThan(0);
+    expect(verseOfTheDayFor('2026-11-22').osis).not.toBe(verseOfTheDayFor('2026-11-23').osis);
+    const instant = new Date('2026-11-22T03:00:00Z');
+    expect(localDate(instant, 'America/Mexico_City')).toBe('2026-11-21');
+    expect(localDate(instant, 'Europe/Madrid')).toBe('2026-11-22');
+    expect(localDate(instant, 'Not/AZone')).toBe('2026-11-22');
+    const es = (await get(member, '/api/bible/verse-of-the-day?lang=es')).json();
+    expect(es.translation).toBe('RV1909');
+  });
+});
+
+describe('compare (premium)', () => {
+  it('shows up to three translations side by side', async () => {
+    expect(
+      (await get(member, '/api/bible/compare?ref=John%203:16&translations=KJV,WEB')).statusCode,
+    ).toBe(403);
+    const res = await get(
+      premium,
+      '/api/bible/compare?ref=John%203:16&translations=KJV,WEB,RV1909',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().columns.map((c: { translation: string }) => c.translation)).toEqual([
+      'KJV',
+      'WEB',
+      'RV1909',
+    ]);
+    expect(
+      (await get(premium, '/api/bible/compare?ref=John%203:16&translations=KJV,WEB,RV1909,NKJV'))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('saved studies', () => {
+  it('create, list, read, update, export and delete; another user sees 404', async () => {
+    const created = await injectWithLogin(t.app, member, {
+      method: 'POST',
+      url: '/api/studies',
+      headers: { 'accept-language': 'es' },
+      payload: {
+        reference: 'jn 3:16',
+        translation: 'RV1909',
+        observation: 'Dios amó',
+        title: 'Amor',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const study = created.json();
+    expect(study).toMatchObject({
+      reference: 'Juan 3:16',
+      osis: 'John.3.16',
+      observation: 'Dios amó',
+    });
+
+    const list = (await get(member, '/api/studies')).json();
+    expect(list.items.map((s: { id: string }) => s.id)).toContain(study.id);
+
+    const patched = await injectWithLogin(t.app, member, {
+      method: 'PATCH',
+      url: `/api/studies/${study.id}`,
+      payload: { application: 'Compartirlo hoy' },
+    });
+    expect(patched.json()).toMatchObject({
+      application: 'Compartirlo hoy',
+      title: 'Amor',
+      observation: 'Dios amó',
+    });
+
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await injectWithLogin(t.app, other, {
+        method,
+        url: `/api/studies/${study.id}`,
+        ...(method === 'PATCH' ? { payload: { title: 'stolen' } } : {}),
+      });
+      expect({ method, status: res.statusCode }).toEqual({ method, status: 404 });
+    }
+    expect((await get(other, `/api/studies/${study.id}/export`)).statusCode).toBe(404);
+
+    const md = await get(member, `/api/studies/${study.id}/export`, 'es');
+    expect(md.headers['content-type']).toMatch(/text\/markdown/);
+    expect(md.headers['content-disposition']).toMatch(
+      /attachment; filename="study-amor-\d{4}-\d{2}-\d{2}\.md"/,
+    );
+    expect(md.body).toContain('## Observación');
+    expect(md.body).not.toContain('Porque de tal manera');
+    expect((await get(member, `/api/studies/${study.id}/export?withText=1`)).statusCode).toBe(403);
+
+    const del = await injectWithLogin(t.app, member, {
+      method: 'DELETE',
+      url: `/api/studies/${study.id}`,
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await get(member, `/api/studies/${study.id}`)).statusCode).toBe(404);
+  });
+
+  it('premium export carries the passage text', async () => {
+    const study = (
+      await injectWithLogin(t.app, premium, {
+        method: 'POST',
+        url: '/api/studies',
+        payload: { reference: 'Psalm 23:1-2', translation: 'KJV' },
+      })
+    ).json();
+    const md = await get(premium, `/api/studies/${study.id}/export?withText=1`);
+    expect(md.statusCode).toBe(200);
+    expect(md.body).toContain('> 23:1 The LORD is my shepherd');
+  });
+
+  it('rejects bad input with translated messages and writes nothing', async () => {
+    const before = (await get(member, '/api/studies')).json().total;
+    const bad = await injectWithLogin(t.app, member, {
+      method: 'POST',
+      url: '/api/studies',
+      headers: { 'accept-language': 'es' },
+      payload: { reference: 'not a verse', translation: 'KJV' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Versículo No Encontrado');
+    const missing = await injectWithLogin(t.app, member, {
+      method: 'POST',
+      url: '/api/studies',
+      payload: { translation: 'KJV' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect((await get(member, '/api/studies')).json().total).toBe(before);
+  });
+});
