@@ -68,6 +68,9 @@ export function App() {
           <Route path="/" element={<P.Dashboard />} />
           <Route path="/account-settings" element={<P.AccountSettings />} />
           <Route path="/admin" element={<P.Admin />} />
+          <Route path="/bible" element={<P.BibleReader />} />
+          <Route path="/bible-study" element={<P.BibleStudy />} />
+          <Route path="/saved-studies" element={<P.SavedStudies />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

@@ -12,6 +12,7 @@ import {
   Library,
   Mic,
   NotebookPen,
+  NotebookText,
   Sparkles,
   Target,
   Users,
@@ -43,7 +44,8 @@ export const MEMBER_NAV: NavGroup[] = [
   {
     labelKey: 'nav.groups.study',
     items: [
-      { to: '/bible-study', labelKey: 'nav.bibleStudy', icon: BookOpen },
+      { to: '/bible', labelKey: 'nav.bible', icon: BookOpen },
+      { to: '/bible-study', labelKey: 'nav.bibleStudy', icon: NotebookText },
       { to: '/saved-studies', labelKey: 'nav.savedStudies', icon: Bookmark },
       { to: '/memory-verses', labelKey: 'nav.memoryVerses', icon: Sparkles },
     ],

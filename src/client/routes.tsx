@@ -19,6 +19,9 @@ export const pages = {
   Admin: page(() => import('./pages/Admin.tsx')),
   NotFound: page(() => import('./pages/NotFound.tsx')),
   ComingSoon: page(() => import('./pages/ComingSoon.tsx')),
+  BibleReader: page(() => import('./pages/BibleReader.tsx')),
+  BibleStudy: page(() => import('./pages/BibleStudy.tsx')),
+  SavedStudies: page(() => import('./pages/SavedStudies.tsx')),
 };
 
 /**
@@ -32,14 +35,12 @@ export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/course-303-intro': 'nav.course303Intro',
   '/curriculum-complete': 'nav.curriculumComplete',
   '/lesson/:id': 'nav.courses',
-  '/bible-study': 'nav.bibleStudy',
   '/prayer': 'nav.prayer',
   '/journal': 'nav.journal',
   '/sermons': 'nav.sermons',
   '/books': 'nav.books',
   '/heroes-of-faith': 'nav.heroesOfFaith',
   '/memory-verses': 'nav.memoryVerses',
-  '/saved-studies': 'nav.savedStudies',
   '/goals': 'nav.goals',
   '/reading-plans': 'nav.readingPlans',
   '/daily-reading': 'nav.dailyReading',
@@ -58,5 +59,8 @@ export const MEMBER_PATHS = [
   '/',
   '/account-settings',
   '/admin',
+  '/bible',
+  '/bible-study',
+  '/saved-studies',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];

@@ -1,0 +1,66 @@
+import type { Verse } from '#shared/schemas/bible.ts';
+import { cn } from '../../lib/cn.ts';
+
+export const verseKey = (v: Pick<Verse, 'book' | 'chapter' | 'verse'>) =>
+  `${v.book}.${v.chapter}.${v.verse}`;
+
+interface Props {
+  verses: Verse[];
+  /** Show "chapter:verse" numbers (passages over several chapters) instead of verse numbers. */
+  withChapters?: boolean;
+  selected?: ReadonlySet<string>;
+  onToggle?: (verse: Verse) => void;
+  highlight?: string | null;
+  lang?: string;
+}
+
+/** Scripture as readable text; verses become toggle buttons when selection is enabled. */
+export function PassageText({ verses, withChapters, selected, onToggle, highlight, lang }: Props) {
+  return (
+    <div
+      lang={lang}
+      className="font-serif text-lg leading-relaxed text-slate-900 sm:text-xl sm:leading-relaxed"
+    >
+      {verses.map((v) => {
+        const key = verseKey(v);
+        const isSelected = selected?.has(key) ?? false;
+        const number = withChapters ? `${v.chapter}:${v.verse}` : String(v.verse);
+        const body = (
+          <>
+            <sup className="mr-1 select-none font-sans text-xs font-semibold text-brand-700">
+              {number}
+            </sup>
+            {v.text}{' '}
+          </>
+        );
+        return (
+          <span key={key} id={`v-${key}`} className="scroll-mt-24">
+            {v.heading ? (
+              <span className="my-2 block font-sans text-sm italic text-slate-600">
+                {v.heading}
+              </span>
+            ) : null}
+            {onToggle ? (
+              <button
+                type="button"
+                aria-pressed={isSelected}
+                onClick={() => onToggle(v)}
+                className={cn(
+                  'inline rounded text-left align-baseline transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+                  isSelected
+                    ? 'bg-gold-400/40 underline decoration-gold-500 decoration-2 underline-offset-4'
+                    : 'hover:bg-brand-50',
+                  highlight === key && !isSelected && 'bg-gold-300/40',
+                )}
+              >
+                {body}
+              </button>
+            ) : (
+              body
+            )}
+          </span>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Bookmark,
+  ChevronLeft,
+  ChevronRight,
+  Crown,
+  Download,
+  FileText,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Study } from '#shared/schemas/bible.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { toast } from '../hooks/use-toast.ts';
+import { useAuth } from '../hooks/useAuth.ts';
+import { downloadAttachment } from '../lib/download.ts';
+import { apiRequest, errorMessage } from '../lib/queryClient.ts';
+
+interface Page {
+  items: Study[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export default function SavedStudies() {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const isPremium = Boolean(user?.isPremium || user?.role === 'admin');
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Study | null>(null);
+  const list = useQuery<Page>({
+    queryKey: [`/api/studies?page=${page}`],
+    placeholderData: keepPreviousData,
+  });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/studies/${id}`),
+    onSuccess: async (_res, id) => {
+      setDeleting(null);
+      localStorage.removeItem(`study-draft:${id}`);
+      toast({ title: t('study.list.deleted') });
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/studies'),
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: t('errors.title'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      }),
+  });
+
+  async function exportStudy(study: Study, withText: boolean) {
+    try {
+      await downloadAttachment(
+        `/api/studies/${study.id}/export${withText ? '?withText=1' : ''}`,
+        'study.md',
+      );
+    } catch (error) {
+      toast({
+        title: t('errors.title'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  return (
+    <>
+      <PageHeader
+        title={t('study.list.title')}
+        subtitle={t('study.list.subtitle')}
+        actions={
+          <Button asChild>
+            <Link to="/bible-study">
+              <Plus className="size-4" aria-hidden /> {t('study.list.start')}
+            </Link>
+          </Button>
+        }
+      />
+      {list.isLoading ? (
+        <div role="status" aria-label={t('common.loading')} className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-28 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <Card role="alert" className="grid gap-3">
+          <p className="text-red-700">{errorMessage(list.error, t)}</p>
+          <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Card>
+      ) : list.data && list.data.total === 0 ? (
+        <Card className="grid justify-items-center gap-3 py-12 text-center">
+          <div className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+            <Bookmark className="size-7" aria-hidden />
+          </div>
+          <h2 className="font-serif text-2xl text-brand-950">{t('study.list.empty')}</h2>
+          <p className="max-w-md text-slate-600">{t('study.list.emptyHint')}</p>
+          <Button asChild>
+            <Link to="/bible-study">{t('study.list.start')}</Link>
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-3">
+          {list.data?.items.map((study) => (
+            <li key={study.id}>
+              <Card className="grid gap-4">
+                <div className="grid gap-1">
+                  <h2 className="font-serif text-xl text-brand-950">
+                    {study.title || study.reference}
+                  </h2>
+                  <p className="text-sm font-medium text-brand-800">
+                    {study.reference} · {study.translation}
+                  </p>
+                  {study.observation ? (
+                    <p className="line-clamp-2 text-slate-600">{study.observation}</p>
+                  ) : null}
+                  <p className="text-xs text-slate-500">
+                    {t('study.list.updatedOn', { date: date.format(new Date(study.updatedAt)) })}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+                  <Button asChild size="sm">
+                    <Link
+                      to={`/bible-study?id=${study.id}`}
+                      aria-label={`${t('study.list.open')}: ${study.title || study.reference}`}
+                    >
+                      <Pencil className="size-4" aria-hidden /> {t('study.list.open')}
+                    </Link>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void exportStudy(study, false)}
+                  >
+                    <Download className="size-4" aria-hidden /> {t('study.list.export')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={!isPremium}
+                    title={isPremium ? undefined : t('study.list.exportPremium')}
+                    onClick={() => void exportStudy(study, true)}
+                  >
+                    <FileText className="size-4" aria-hidden /> {t('study.list.exportWithText')}
+                    {isPremium ? null : (
+                      <Crown className="size-4 text-gold-500" aria-label={t('common.premium')} />
+                    )}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700 hover:bg-red-50"
+                    onClick={() => setDeleting(study)}
+                  >
+                    <Trash2 className="size-4" aria-hidden /> {t('study.list.delete')}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && pages > 1 ? (
+        <nav
+          aria-label={t('study.list.title')}
+          className="mt-4 flex items-center justify-center gap-3 text-sm text-slate-600"
+        >
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            <ChevronLeft className="size-4" aria-hidden /> {t('study.list.previous')}
+          </Button>
+          {t('study.list.page', { page, pages })}
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('study.list.next')} <ChevronRight className="size-4" aria-hidden />
+          </Button>
+        </nav>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('study.list.deleteTitle')}
+        description={t('study.list.deleteBody', {
+          title: deleting?.title || deleting?.reference || '',
+        })}
+        confirmLabel={t('study.list.delete')}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </>
+  );
+}
