@@ -69,6 +69,40 @@ async function signedInCookie(base: string): Promise<string> {
   return cookie;
 }
 
+async function waitForBibles(base: string, cookie: string) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/api/bible/translations`, { headers: { cookie } });
+    if (res.ok) {
+      const list = (await res.json()) as { available: boolean }[];
+      if (list.filter((t) => t.available).length >= 3) return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the Bibles did not load within 3 minutes');
+}
+
+const SEARCHES = ['love', 'faith hope', '"living water"', 'shepherd -sheep', 'grace OR mercy', 'kingdom of heaven', 'forgive', 'light darkness', 'peace', 'bread of life'];
+
+/** Sequential search latency (ms) over varied queries: median and p95. */
+async function searchLatency(base: string, cookie: string): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    for (const q of SEARCHES) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/bible/search?translation=KJV&q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`search failed: ${res.status}`);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
+}
+
+const latencies: string[] = [];
+
 async function runOn(
   label: string,
   env: Record<string, string>,
@@ -100,6 +134,13 @@ async function runOn(
       await measure(`${label}: signed-in GET /api/auth/user`, `${base}/api/auth/user`, { cookie }),
     );
     results.push(await measure(`${label}: bare GET /healthz (again)`, `${base}/healthz`));
+    await waitForBibles(base, cookie);
+    results.push(
+      await measure(`${label}: passage GET /api/bible/passage?ref=John 3:16`, `${base}/api/bible/passage?ref=John%203:16&translation=KJV`, { cookie }),
+    );
+    results.push(await measure(`${label}: search GET /api/bible/search?q=love`, `${base}/api/bible/search?q=love&translation=KJV`, { cookie }));
+    const lat = await searchLatency(base, cookie);
+    latencies.push(`- ${label}: search latency over ${SEARCHES.length * 20} sequential queries (${SEARCHES.length} kinds): median **${lat.p50} ms**, p95 **${lat.p95} ms**.`);
     return results;
   } finally {
     await server.stop();
@@ -115,8 +156,11 @@ function table(rows: Measure[]): string {
 
 function ratios(label: string, rows: Measure[]): string {
   const bare = (rows[0]!.rps + rows[2]!.rps) / 2;
-  const user = rows[1]!.rps;
-  return `- ${label}: signed-in \`GET /api/auth/user\` runs at **${((user / bare) * 100).toFixed(0)}%** of the bare route's throughput (p99 ${rows[1]!.p99} ms vs ${rows[0]!.p99} ms).`;
+  const pct = (r: Measure) => `**${((r.rps / bare) * 100).toFixed(0)}%**`;
+  return [
+    `- ${label}: signed-in \`GET /api/auth/user\` runs at ${pct(rows[1]!)} of the bare route's throughput (p99 ${rows[1]!.p99} ms vs ${rows[0]!.p99} ms).`,
+    `- ${label}: passage lookup at ${pct(rows[3]!)} of the bare route (p99 ${rows[3]!.p99} ms); search for "love" (2,500+ hits, ranked, highlighted) at ${pct(rows[4]!)} (p99 ${rows[4]!.p99} ms).`,
+  ].join('\n');
 }
 
 async function postgresUrl(): Promise<string | undefined> {
@@ -199,7 +243,10 @@ so absolute numbers mean little: compare the ratios, measured side by side in on
 
 ${summary.join('\n')}
 
-Goal (issue 2): signed-in \`GET /api/auth/user\` at 50% or more of the bare route on PostgreSQL.
+${latencies.join('\n')}
+
+Goals: signed-in \`GET /api/auth/user\` at 50% or more of the bare route on PostgreSQL (issue 2); passage lookup at 50% or
+more, search p95 under 30 ms on PostgreSQL, median search under 100 ms on PGlite (issue 3).
 
 ## Figures
 
