@@ -71,6 +71,11 @@ async function main() {
       if (loaded.length > 0) app.log.info({ loaded }, 'Bibles loaded');
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'loading the Bibles failed'));
+  // Another process may import a licensed translation (npm run bible:import on PostgreSQL).
+  setInterval(
+    () => void app.bibleCatalog.refresh(database.db).catch(() => undefined),
+    5 * 60_000,
+  ).unref();
   app.log.info(
     { database: database.kind, url: config.appUrl },
     `ready on ${config.appUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,

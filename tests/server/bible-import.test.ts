@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ImportError, importTranslation, parseJson, parseOsis, parseUsfm } from '#server/bible/import.ts';
+import {
+  ImportError,
+  importTranslation,
+  parseJson,
+  parseOsis,
+  parseUsfm,
+} from '#server/bible/import.ts';
 import { bibleTranslation, bibleVerse } from '#server/db/schema.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -42,8 +48,12 @@ describe('parsers', () => {
   });
 
   it('read both JSON shapes', () => {
-    expect(parseJson(JSON.stringify({ books: [{ osis: 'Ps', chapters: [['One', 'Two']] }] }))).toHaveLength(2);
-    expect(parseJson(JSON.stringify([{ book: 'Gen', chapter: 1, verse: 1, text: 'Start' }]))[0]).toMatchObject({ book: 1 });
+    expect(
+      parseJson(JSON.stringify({ books: [{ osis: 'Ps', chapters: [['One', 'Two']] }] })),
+    ).toHaveLength(2);
+    expect(
+      parseJson(JSON.stringify([{ book: 'Gen', chapter: 1, verse: 1, text: 'Start' }]))[0],
+    ).toMatchObject({ book: 1 });
   });
 
   it('explain malformed files', () => {
@@ -63,7 +73,10 @@ describe('importTranslation', () => {
       content: USFM,
     });
     expect(result.verses).toBe(2);
-    const [row] = await database.db.select().from(bibleTranslation).where(eq(bibleTranslation.code, 'NASB'));
+    const [row] = await database.db
+      .select()
+      .from(bibleTranslation)
+      .where(eq(bibleTranslation.code, 'NASB'));
     expect(row).toMatchObject({ name: 'Sample NASB', verseCount: 2 });
   });
 
@@ -73,15 +86,36 @@ describe('importTranslation', () => {
       { book: 'John', chapter: 3, verse: 16, text: 'twice' },
     ]);
     await expect(
-      importTranslation(database.db, { code: 'NASB', name: 'Broken', language: 'en', fileName: 'x.json', content: bad }),
+      importTranslation(database.db, {
+        code: 'NASB',
+        name: 'Broken',
+        language: 'en',
+        fileName: 'x.json',
+        content: bad,
+      }),
     ).rejects.toThrow(ImportError);
-    const rows = await database.db.select().from(bibleVerse).where(eq(bibleVerse.translation, 'NASB'));
+    const rows = await database.db
+      .select()
+      .from(bibleVerse)
+      .where(eq(bibleVerse.translation, 'NASB'));
     expect(rows.map((r) => r.text)).toEqual(['Sample sixteen text.', 'Sample seventeen text.']);
     await expect(
-      importTranslation(database.db, { code: 'KJV', name: 'x', language: 'en', fileName: 'x.json', content: '[]' }),
+      importTranslation(database.db, {
+        code: 'KJV',
+        name: 'x',
+        language: 'en',
+        fileName: 'x.json',
+        content: '[]',
+      }),
     ).rejects.toThrow(/--code must be one of NKJV, ESV, NASB/);
     await expect(
-      importTranslation(database.db, { code: 'ESV', name: 'x', language: 'en', fileName: 'x.txt', content: '' }),
+      importTranslation(database.db, {
+        code: 'ESV',
+        name: 'x',
+        language: 'en',
+        fileName: 'x.txt',
+        content: '',
+      }),
     ).rejects.toThrow(/unknown format/);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bibleVerse } from '#server/db/schema.ts';
+import { bibleTranslation, bibleVerse } from '#server/db/schema.ts';
 import { loadBundledBibles } from '#server/bible/loader.ts';
+import { importTranslation } from '#server/bible/import.ts';
 import { formatReference, parseReference } from '#server/bible/reference.ts';
 import { localDate, verseOfTheDayFor } from '#server/bible/service.ts';
 import {
@@ -169,6 +170,27 @@ describe('GET /api/bible/passage', () => {
       (await get(member, '/api/bible/passage?ref=John%203:16&translation=NIV')).statusCode,
     ).toBe(400);
     expect((await get(member, '/api/bible/passage?ref=Genesis')).statusCode).toBe(400);
+  });
+});
+
+describe('passage cache', () => {
+  it('is dropped when the installed translations change (an import)', async () => {
+    await get(member, '/api/bible/passage?ref=John%203:16&translation=ESV');
+    expect(t.app.bibleCatalog.passages.size).toBeGreaterThan(0);
+    await importTranslation(t.database.db, {
+      code: 'ESV',
+      name: 'Sample (test text)',
+      language: 'en',
+      fileName: 'sample.json',
+      content: JSON.stringify([{ book: 'John', chapter: 3, verse: 16, text: 'Sample text for a test.' }]),
+    });
+    await t.app.bibleCatalog.refresh(t.database.db);
+    expect(t.app.bibleCatalog.passages.size).toBe(0);
+    const res = (await get(member, '/api/bible/passage?ref=John%203:16&translation=ESV')).json();
+    expect(res).toMatchObject({ translation: 'ESV', fallback: false });
+    expect(res.verses[0].text).toBe('Sample text for a test.');
+    await t.database.db.delete(bibleTranslation).where(eq(bibleTranslation.code, 'ESV'));
+    await t.app.bibleCatalog.refresh(t.database.db);
   });
 });
 

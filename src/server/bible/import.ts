@@ -24,7 +24,10 @@ export interface ParsedVerse {
   text: string;
 }
 
-const USFM_BOOKS = 'GEN EXO LEV NUM DEU JOS JDG RUT 1SA 2SA 1KI 2KI 1CH 2CH EZR NEH EST JOB PSA PRO ECC SNG ISA JER LAM EZK DAN HOS JOL AMO OBA JON MIC NAM HAB ZEP HAG ZEC MAL MAT MRK LUK JHN ACT ROM 1CO 2CO GAL EPH PHP COL 1TH 2TH 1TI 2TI TIT PHM HEB JAS 1PE 2PE 1JN 2JN 3JN JUD REV'.split(' ');
+const USFM_BOOKS =
+  'GEN EXO LEV NUM DEU JOS JDG RUT 1SA 2SA 1KI 2KI 1CH 2CH EZR NEH EST JOB PSA PRO ECC SNG ISA JER LAM EZK DAN HOS JOL AMO OBA JON MIC NAM HAB ZEP HAG ZEC MAL MAT MRK LUK JHN ACT ROM 1CO 2CO GAL EPH PHP COL 1TH 2TH 1TI 2TI TIT PHM HEB JAS 1PE 2PE 1JN 2JN 3JN JUD REV'.split(
+    ' ',
+  );
 
 const clean = (text: string) =>
   text
@@ -40,7 +43,8 @@ const clean = (text: string) =>
 function osisPoint(id: string, where: string): Omit<ParsedVerse, 'text'> {
   const [b = '', c, v] = id.split('.');
   const index = bookIndex(b);
-  if (index < 0 || !c || !v || !/^\d+$/.test(c) || !/^\d+$/.test(v)) throw new ImportError(`${where}: "${id}" is not an OSIS verse id of the 66 books`);
+  if (index < 0 || !c || !v || !/^\d+$/.test(c) || !/^\d+$/.test(v))
+    throw new ImportError(`${where}: "${id}" is not an OSIS verse id of the 66 books`);
   return { book: index + 1, chapter: Number(c), verse: Number(v) };
 }
 
@@ -48,11 +52,15 @@ export function parseOsis(xml: string): ParsedVerse[] {
   if (!/<osis[\s>]/.test(xml)) throw new ImportError('not an OSIS document (no <osis> element)');
   const verses: ParsedVerse[] = [];
   // Container form: <verse osisID="Gen.1.1">text</verse>
-  for (const m of xml.matchAll(/<verse\b[^>]*\bosisID="([^"]+)"[^>]*(?<!\/)>([\s\S]*?)<\/verse>/g)) {
+  for (const m of xml.matchAll(
+    /<verse\b[^>]*\bosisID="([^"]+)"[^>]*(?<!\/)>([\s\S]*?)<\/verse>/g,
+  )) {
     verses.push({ ...osisPoint(m[1]!.split(' ')[0]!, 'OSIS'), text: clean(m[2]!) });
   }
   // Milestone form: <verse sID="x" osisID="Gen.1.1"/> text <verse eID="x"/>
-  for (const m of xml.matchAll(/<verse\b[^>]*\bsID="([^"]+)"[^>]*\bosisID="([^"]+)"[^>]*\/>([\s\S]*?)<verse\b[^>]*\beID="\1"[^>]*\/>/g)) {
+  for (const m of xml.matchAll(
+    /<verse\b[^>]*\bsID="([^"]+)"[^>]*\bosisID="([^"]+)"[^>]*\/>([\s\S]*?)<verse\b[^>]*\beID="\1"[^>]*\/>/g,
+  )) {
     verses.push({ ...osisPoint(m[2]!.split(' ')[0]!, 'OSIS'), text: clean(m[3]!) });
   }
   return verses;
@@ -69,7 +77,10 @@ export function parseUsfm(text: string): ParsedVerse[] {
     const id = /^\\id\s+(\S+)/.exec(line);
     if (id) {
       const index = USFM_BOOKS.indexOf(id[1]!.toUpperCase());
-      if (index < 0) throw new ImportError(`${where}: unknown USFM book "${id[1]}" (only the 66 books are imported)`);
+      if (index < 0)
+        throw new ImportError(
+          `${where}: unknown USFM book "${id[1]}" (only the 66 books are imported)`,
+        );
       book = index + 1;
       chapter = 0;
       return;
@@ -92,9 +103,15 @@ export function parseUsfm(text: string): ParsedVerse[] {
       }
     }
   });
-  return verses.map((v) =>
-    ({ ...v, text: clean(v.text.replace(/\\f\s[\s\S]*?\\f\*/g, '').replace(/\\x\s[\s\S]*?\\x\*/g, '').replace(/\\\+?\w+\*?/g, ' ')) }),
-  );
+  return verses.map((v) => ({
+    ...v,
+    text: clean(
+      v.text
+        .replace(/\\f\s[\s\S]*?\\f\*/g, '')
+        .replace(/\\x\s[\s\S]*?\\x\*/g, '')
+        .replace(/\\\+?\w+\*?/g, ' '),
+    ),
+  }));
 }
 
 /** JSON: the bundled shape ({books: [{osis, chapters: [[text, …], …]}]}) or [{book, chapter, verse, text}]. */
@@ -108,24 +125,37 @@ export function parseJson(text: string): ParsedVerse[] {
   if (Array.isArray(data)) {
     return data.map((row, i) => {
       const r = row as { book?: unknown; chapter?: unknown; verse?: unknown; text?: unknown };
-      if (typeof r.book !== 'string' || typeof r.text !== 'string' || !Number.isInteger(r.chapter) || !Number.isInteger(r.verse)) {
+      if (
+        typeof r.book !== 'string' ||
+        typeof r.text !== 'string' ||
+        !Number.isInteger(r.chapter) ||
+        !Number.isInteger(r.verse)
+      ) {
         throw new ImportError(`item ${i}: expected {book, chapter, verse, text}`);
       }
-      return { ...osisPoint(`${r.book}.${String(r.chapter)}.${String(r.verse)}`, `item ${i}`), text: clean(r.text) };
+      return {
+        ...osisPoint(`${r.book}.${String(r.chapter)}.${String(r.verse)}`, `item ${i}`),
+        text: clean(r.text),
+      };
     });
   }
   const books = (data as { books?: unknown }).books;
-  if (!Array.isArray(books)) throw new ImportError('expected {"books": [...]} or an array of verses');
+  if (!Array.isArray(books))
+    throw new ImportError('expected {"books": [...]} or an array of verses');
   const verses: ParsedVerse[] = [];
   books.forEach((b, i) => {
     const book = b as { osis?: unknown; chapters?: unknown };
     const index = typeof book.osis === 'string' ? bookIndex(book.osis) : -1;
-    if (index < 0 || !Array.isArray(book.chapters)) throw new ImportError(`books[${i}]: expected {osis, chapters}`);
+    if (index < 0 || !Array.isArray(book.chapters))
+      throw new ImportError(`books[${i}]: expected {osis, chapters}`);
     book.chapters.forEach((chapter, c) => {
-      if (!Array.isArray(chapter)) throw new ImportError(`books[${i}].chapters[${c}] is not a list of verses`);
+      if (!Array.isArray(chapter))
+        throw new ImportError(`books[${i}].chapters[${c}] is not a list of verses`);
       chapter.forEach((t, v) => {
-        if (typeof t !== 'string') throw new ImportError(`books[${i}].chapters[${c}][${v}] is not text`);
-        if (t.trim()) verses.push({ book: index + 1, chapter: c + 1, verse: v + 1, text: clean(t) });
+        if (typeof t !== 'string')
+          throw new ImportError(`books[${i}].chapters[${c}][${v}] is not text`);
+        if (t.trim())
+          verses.push({ book: index + 1, chapter: c + 1, verse: v + 1, text: clean(t) });
       });
     });
   });
@@ -147,7 +177,8 @@ export function checkVerses(verses: ParsedVerse[]): void {
   for (const v of verses) {
     const info = BOOKS[v.book - 1]!;
     const key = `${info.osis}.${v.chapter}.${v.verse}`;
-    if (v.chapter < 1 || v.chapter > info.chapters || v.verse < 1 || v.verse > 200) throw new ImportError(`${key} does not exist`);
+    if (v.chapter < 1 || v.chapter > info.chapters || v.verse < 1 || v.verse > 200)
+      throw new ImportError(`${key} does not exist`);
     if (!v.text) throw new ImportError(`${key} is empty`);
     if (seen.has(key)) throw new ImportError(`${key} appears twice`);
     seen.add(key);
@@ -159,7 +190,9 @@ export async function importTranslation(
   opts: { code: string; name: string; language: 'en' | 'es'; fileName: string; content: string },
 ): Promise<{ verses: number }> {
   if (!(IMPORTABLE_CODES as readonly string[]).includes(opts.code)) {
-    throw new ImportError(`--code must be one of ${IMPORTABLE_CODES.join(', ')} (the bundled KJV, WEB and RV1909 are managed by the app)`);
+    throw new ImportError(
+      `--code must be one of ${IMPORTABLE_CODES.join(', ')} (the bundled KJV, WEB and RV1909 are managed by the app)`,
+    );
   }
   if (!opts.name.trim()) throw new ImportError('--name is required');
   const verses = parseBibleFile(opts.fileName, opts.content);
@@ -177,7 +210,11 @@ export async function importTranslation(
     for (let i = 0; i < verses.length; i += 2000) {
       await tx
         .insert(bibleVerse)
-        .values(verses.slice(i, i + 2000).map((v) => ({ ...v, translation: opts.code, language: opts.language, heading: null })));
+        .values(
+          verses
+            .slice(i, i + 2000)
+            .map((v) => ({ ...v, translation: opts.code, language: opts.language, heading: null })),
+        );
     }
   });
   return { verses: verses.length };

@@ -69,7 +69,21 @@ export function rangesFromOsis(osis: string): VerseRange[] {
  * Parses a reference in English or Spanish, abbreviated or not ("Juan 3:16", "Jn 3:16",
  * "1 Cor 13:4-7", "Salmos 23", "Gen 1:31-2:3"). The reader's language is tried first.
  */
+const parsedMemo = new Map<string, ParsedReference | null>();
+const PARSED_MEMO_MAX = 5000;
+
 export function parseReference(input: string, lang: Language): ParsedReference | null {
+  const key = `${lang}|${input}`;
+  const memo = parsedMemo.get(key);
+  if (memo !== undefined) return memo;
+  const parsed = parseUncached(input, lang);
+  if (parsedMemo.size >= PARSED_MEMO_MAX) parsedMemo.delete(parsedMemo.keys().next().value!);
+  parsedMemo.set(key, parsed);
+  return parsed;
+}
+
+/** The parser is regex-heavy (about a millisecond a call); results are memoised above. */
+function parseUncached(input: string, lang: Language): ParsedReference | null {
   const text = input.trim();
   if (!text) return null;
   for (const l of lang === 'es' ? (['es', 'en'] as const) : (['en', 'es'] as const)) {

@@ -21,8 +21,7 @@ import { formatReference, parseReference } from './reference.ts';
 import {
   localDate,
   neighbours,
-  readChapter,
-  readRanges,
+  readPassage,
   searchVerses,
   verseOfTheDayFor,
   type BibleCatalog,
@@ -78,7 +77,7 @@ export function registerBibleRoutes(
         preferred(request, request.query.translation),
         lang,
       );
-      const verses = parsed ? await readRanges(db, code, parsed.ranges, lang) : [];
+      const verses = parsed ? await readPassage(db, catalog, code, parsed.ranges, lang) : [];
       if (!parsed || verses.length === 0) {
         return reply.status(404).send({
           code: 'VERSE_NOT_FOUND',
@@ -122,7 +121,13 @@ export function registerBibleRoutes(
       const { code, requested, fallback } = catalog.resolve(request.params.translation, lang);
       const book = index + 1;
       const chapter = request.params.chapter;
-      const verses = await readChapter(db, code, book, chapter, lang);
+      const verses = await readPassage(
+        db,
+        catalog,
+        code,
+        [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: 999 } }],
+        lang,
+      );
       const last = verses.at(-1)?.verse ?? 1;
       const ranges = [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: last } }];
       return {
@@ -203,7 +208,7 @@ export function registerBibleRoutes(
         lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
         lang,
       );
-      const verses = await readRanges(db, code, ranges, lang);
+      const verses = await readPassage(db, catalog, code, ranges, lang);
       return {
         date,
         reference: formatReference(ranges, lang),
@@ -270,7 +275,7 @@ export function registerBibleRoutes(
           wanted,
           wanted === 'RV1909' ? 'es' : 'en',
         );
-        const verses = await readRanges(db, code, parsed.ranges, lang);
+        const verses = await readPassage(db, catalog, code, parsed.ranges, lang);
         columns.push({
           reference,
           osis: parsed.osis,

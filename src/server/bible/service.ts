@@ -26,12 +26,24 @@ const NAMES: Record<string, string> = {
 
 /** Which translations are loaded; filled after the start-up load (DESIGN §3). */
 export class BibleCatalog {
-  private installed = new Set<string>();
+  private installed = new Map<string, string>();
   ready = false;
+  /**
+   * Scripture text only changes when a translation is (re)loaded or imported, so passages are
+   * kept in memory (bounded) and dropped whenever the installed set changes.
+   */
+  readonly passages = new Map<string, Verse[]>();
 
   async refresh(db: Database): Promise<void> {
-    const rows = await db.select({ code: bibleTranslation.code }).from(bibleTranslation);
-    this.installed = new Set(rows.map((r) => r.code));
+    const rows = await db
+      .select({ code: bibleTranslation.code, checksum: bibleTranslation.checksum })
+      .from(bibleTranslation);
+    const next = new Map(rows.map((r) => [r.code, r.checksum]));
+    const changed =
+      next.size !== this.installed.size ||
+      [...next].some(([code, sum]) => this.installed.get(code) !== sum);
+    if (changed) this.passages.clear();
+    this.installed = next;
     this.ready = INSTALLED_TRANSLATIONS.every((c) => this.installed.has(c));
   }
 
@@ -91,6 +103,31 @@ function toVerse(
   };
 }
 
+const PASSAGE_CACHE_MAX = 5000;
+
+/** readRanges through the catalog's passage cache. */
+export async function readPassage(
+  db: Database,
+  catalog: BibleCatalog,
+  code: string,
+  ranges: VerseRange[],
+  lang: Language,
+): Promise<Verse[]> {
+  const key = `${code}|${lang}|${ranges
+    .map(
+      (r) =>
+        `${r.start.book}.${r.start.chapter}.${r.start.verse}-${r.end.book}.${r.end.chapter}.${r.end.verse}`,
+    )
+    .join(',')}`;
+  const hit = catalog.passages.get(key);
+  if (hit) return hit;
+  const verses = await readRanges(db, code, ranges, lang);
+  if (catalog.passages.size >= PASSAGE_CACHE_MAX)
+    catalog.passages.delete(catalog.passages.keys().next().value!);
+  catalog.passages.set(key, verses);
+  return verses;
+}
+
 export async function readRanges(
   db: Database,
   code: string,
@@ -116,27 +153,6 @@ export async function readRanges(
     }
   }
   return verses;
-}
-
-export async function readChapter(
-  db: Database,
-  code: string,
-  book: number,
-  chapter: number,
-  lang: Language,
-) {
-  const rows = await db
-    .select(verseColumns)
-    .from(bibleVerse)
-    .where(
-      and(
-        eq(bibleVerse.translation, code),
-        eq(bibleVerse.book, book),
-        eq(bibleVerse.chapter, chapter),
-      ),
-    )
-    .orderBy(asc(bibleVerse.verse));
-  return rows.map((r) => toVerse(r, lang));
 }
 
 export function neighbours(book: number, chapter: number, lang: Language) {
@@ -195,6 +211,7 @@ export async function searchVerses(
   if (opts.book) filters.push(eq(bibleVerse.book, opts.book));
   if (opts.testament === 'OT') filters.push(between(bibleVerse.book, 1, 39));
   if (opts.testament === 'NT') filters.push(between(bibleVerse.book, 40, 66));
+  // Rank and count first, then build the highlighted snippet only for the page shown.
   const result = await db.execute<{
     book: number;
     chapter: number;
@@ -202,14 +219,18 @@ export async function searchVerses(
     headline: string;
     total: string | number;
   }>(sql`
-    select ${bibleVerse.book} as book, ${bibleVerse.chapter} as chapter, ${bibleVerse.verse} as verse,
-      ts_headline(${config}, ${bibleVerse.text}, q.query,
-        ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) as headline,
-      count(*) over () as total
-    from ${bibleVerse}, websearch_to_tsquery(${config}, ${opts.q}) as q(query)
-    where ${and(...filters)}
-    order by ts_rank(${bibleVerse.search}, q.query) desc, ${bibleVerse.book}, ${bibleVerse.chapter}, ${bibleVerse.verse}
-    limit ${SEARCH_PAGE_SIZE} offset ${(opts.page - 1) * SEARCH_PAGE_SIZE}`);
+    with hits as (
+      select ${bibleVerse.book} as book, ${bibleVerse.chapter} as chapter, ${bibleVerse.verse} as verse,
+        ${bibleVerse.text} as text, q.query as query,
+        count(*) over () as total
+      from ${bibleVerse}, websearch_to_tsquery(${config}, ${opts.q}) as q(query)
+      where ${and(...filters)}
+      order by ts_rank(${bibleVerse.search}, q.query) desc, ${bibleVerse.book}, ${bibleVerse.chapter}, ${bibleVerse.verse}
+      limit ${SEARCH_PAGE_SIZE} offset ${(opts.page - 1) * SEARCH_PAGE_SIZE}
+    )
+    select book, chapter, verse, total,
+      ts_headline(${config}, text, query, ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) as headline
+    from hits`);
   const rows = result.rows;
   return {
     total: Number(rows[0]?.total ?? 0),

@@ -19,7 +19,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.file || !values.code || !values.name || !['en', 'es'].includes(values.language ?? '')) {
-  console.error('Usage: npm run bible:import -- --file <path> --code <NKJV|ESV|NASB> --name <name> --language <en|es>');
+  console.error(
+    'Usage: npm run bible:import -- --file <path> --code <NKJV|ESV|NASB> --name <name> --language <en|es>',
+  );
   process.exit(2);
 }
 const config = loadConfig();
@@ -42,7 +44,9 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ImportError ? `Import failed, nothing was changed: ${error.message}` : error);
+  console.error(
+    error instanceof ImportError ? `Import failed, nothing was changed: ${error.message}` : error,
+  );
   process.exitCode = 1;
 } finally {
   release?.();
