@@ -15,6 +15,8 @@ import {
 } from './browser.ts';
 
 const enabled = e2eAvailable();
+// Admins count as premium: this address signs up as one (ADMIN_EMAILS).
+const PREMIUM_EMAIL = 'premium-reader@example.com';
 let server: ServerProcess;
 let browser: Browser;
 let base: string;
@@ -25,7 +27,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'camino-e2e-bible-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: base });
+  server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: base,
+    ADMIN_EMAILS: PREMIUM_EMAIL,
+  });
   browser = await launch();
 });
 afterAll(async () => {
@@ -35,7 +42,7 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function newMember(page: Page, labels: 'en' | 'es') {
+async function newMember(page: Page, labels: 'en' | 'es', email?: string) {
   n += 1;
   const L =
     labels === 'en'
@@ -60,7 +67,7 @@ async function newMember(page: Page, labels: 'en' | 'es') {
   await page.goto(`${base}/sign-up`);
   await page.getByLabel(L.first).fill('Rut');
   await page.getByLabel(L.last).fill('Moabita');
-  await page.getByLabel(L.email).fill(`bible-${Date.now()}-${n}@example.com`);
+  await page.getByLabel(L.email).fill(email ?? `bible-${Date.now()}-${n}@example.com`);
   await page.getByLabel(L.password, { exact: true }).fill('a good long password');
   await page.getByRole('button', { name: L.submit }).click();
   const dialog = page.getByRole('dialog', { name: L.dialog });
@@ -200,6 +207,37 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
     await expectAccessible(page, 'laboratorio (es)');
     await screenshot(page, 'study-lab-es-phone');
+    await context.close();
+  });
+
+  it('premium: compares three translations side by side and filters search by book', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await newMember(page, 'en', PREMIUM_EMAIL);
+    await waitForBibles(page);
+    await page.goto(`${base}/bible?t=KJV&b=Ps&c=23`);
+    await page.getByRole('heading', { name: /Psalms 23/ }).waitFor();
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const columns = page.getByRole('region');
+    await page.getByRole('region', { name: 'RV1909' }).getByText('JEHOVÁ es mi pastor').waitFor();
+    await page
+      .getByRole('region', { name: 'WEB' })
+      .getByText(/Yahweh is my shepherd/)
+      .waitFor();
+    expect(await columns.count()).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page, 'compare');
+    await screenshot(page, 'bible-compare-en-desktop');
+    await page.getByLabel('Search words or phrases').fill('love');
+    await page.getByLabel('Book').last().selectOption('1John');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByText(/\d+ results/).waitFor();
+    const refs = await page
+      .getByRole('search')
+      .locator('..')
+      .getByRole('button', { name: /^Open / })
+      .allTextContents();
+    expect(refs.length).toBeGreaterThan(0);
+    for (const r of refs) expect(r).toMatch(/^1 John/);
     await context.close();
   });
 });

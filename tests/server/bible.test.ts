@@ -182,7 +182,9 @@ describe('passage cache', () => {
       name: 'Sample (test text)',
       language: 'en',
       fileName: 'sample.json',
-      content: JSON.stringify([{ book: 'John', chapter: 3, verse: 16, text: 'Sample text for a test.' }]),
+      content: JSON.stringify([
+        { book: 'John', chapter: 3, verse: 16, text: 'Sample text for a test.' },
+      ]),
     });
     await t.app.bibleCatalog.refresh(t.database.db);
     expect(t.app.bibleCatalog.passages.size).toBe(0);
