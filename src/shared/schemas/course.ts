@@ -43,11 +43,9 @@ export const lessonFileSchema = z
     additionalScriptures: z.array(z.string().min(3).max(60)).min(2).max(5),
     reflectionQuestions: z.array(z.string().min(10).max(400)).min(3).max(5),
     practicePrompt: z.string().min(20).max(800),
-    body: z
-      .string()
-      .refine((b) => countWords(b) >= 500 && countWords(b) <= 1000, {
-        message: 'teaching must be 500–1,000 words',
-      }),
+    body: z.string().refine((b) => countWords(b) >= 500 && countWords(b) <= 1000, {
+      message: 'teaching must be 500–1,000 words',
+    }),
   })
   .strict();
 export type LessonFile = z.infer<typeof lessonFileSchema>;
