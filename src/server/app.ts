@@ -43,6 +43,8 @@ import { registerUserRoutes } from './routes/user.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
+import { registerCourseRoutes } from './courses/routes.ts';
+import { CourseCatalog } from './courses/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -250,6 +252,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('bibleCatalog', bibleCatalog);
   registerBibleRoutes(app, { db: database.db, catalog: bibleCatalog });
   registerStudyRoutes(app, { db: database.db, catalog: bibleCatalog });
+  const courseCatalog = new CourseCatalog();
+  await courseCatalog.sync(database.db);
+  registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;

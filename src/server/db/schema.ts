@@ -191,3 +191,55 @@ export const bibleStudy = pgTable(
   },
   (t) => [index('bible_study_user_idx').on(t.userId, t.updatedAt)],
 );
+
+/**
+ * Courses and lessons: structural rows only (ids, order, premium, track), upserted from
+ * content/courses at start-up so progress rows reference stable ids. The text itself is
+ * served from the validated files in memory (docs/decisions/0009).
+ */
+export const course = pgTable('course', {
+  id: text('id').primaryKey(),
+  premium: boolean('premium').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+export const lesson = pgTable(
+  'lesson',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    track: text('track'),
+  },
+  (t) => [uniqueIndex('lesson_course_sort_unique').on(t.courseId, t.sort)],
+);
+
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lesson.id, { onDelete: 'cascade' }),
+    response: text('response').notNull().default(''),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+export const userBadge = pgTable(
+  'user_badge',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    badge: text('badge').notNull(),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badge] })],
+);

@@ -55,6 +55,14 @@ export const ROUTE_ACCESS = {
   'DELETE /api/studies/:id': 'member',
   'GET /api/studies/:id/export': 'member',
 
+  // Courses and lessons (issue 4); premium courses are checked per course in the handlers
+  'GET /api/courses': 'member',
+  'GET /api/courses/:id': 'member',
+  'GET /api/lessons/:id': 'member',
+  'PUT /api/lessons/:id/response': 'member',
+  'POST /api/lessons/:id/complete': 'member',
+  'GET /api/badges': 'member',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { lessonProgress } from '#server/db/schema.ts';
+import { streakDays } from '#server/courses/service.ts';
+import {
+  createTestApp,
+  createUser,
+  injectWithLogin,
+  type TestApp,
+  type TestUser,
+} from '../helpers/app.ts';
+import { withBibles } from '../helpers/bible.ts';
+
+let t: TestApp;
+let member: TestUser;
+let premium: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await withBibles(t);
+  member = await createUser(t);
+  premium = await createUser(t, { isPremium: true });
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (
+  who: TestUser,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: object,
+  lang = 'en',
+) =>
+  injectWithLogin(t.app, who, {
+    method,
+    url,
+    headers: { 'accept-language': lang },
+    ...(payload ? { payload } : {}),
+  });
+
+describe('courses', () => {
+  it('lists the three courses with progress and the premium lock', async () => {
+    const res = await call(member, 'GET', '/api/courses');
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map(
+          (c: {
+            id: string;
+            lessonCount: number;
+            locked: boolean;
+            nextLessonId: string | null;
+          }) => [c.id, c.lessonCount, c.locked, c.nextLessonId],
+        ),
+    ).toEqual([
+      ['101', 18, false, '101-1'],
+      ['202', 10, true, null],
+      ['303', 10, true, null],
+    ]);
+    const es = (await call(member, 'GET', '/api/courses', undefined, 'es')).json();
+    expect(es[0].title).toBe('Cristianismo 101: Fundamentos');
+  });
+
+  it('shows a premium course as a preview to a non-subscriber, and opens it to premium', async () => {
+    const preview = (await call(member, 'GET', '/api/courses/303')).json();
+    expect(preview.locked).toBe(true);
+    expect(preview.lessons).toHaveLength(10);
+    expect(
+      preview.lessons.every(
+        (l: { status: string; title: string }) => l.status === 'locked' && l.title,
+      ),
+    ).toBe(true);
+    expect(preview.tracks.map((x: { id: string }) => x.id)).toEqual([
+      'evangelism',
+      'apologetics',
+      'discipleship',
+      'leadership',
+      'eschatology',
+    ]);
+    const open = (await call(premium, 'GET', '/api/courses/303')).json();
+    expect(open.locked).toBe(false);
+    expect(open.lessons[0].status).toBe('available');
+    expect(open.lessons[1].status).toBe('locked');
+    expect((await call(member, 'GET', '/api/courses/999')).statusCode).toBe(404);
+  });
+
+  it('refuses premium lessons to non-subscribers with a clear body', async () => {
+    const res = await call(member, 'GET', '/api/lessons/202-1');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: 'PREMIUM_REQUIRED',
+      message: 'This course is part of Premium. Subscribe to Access.',
+    });
+    expect((await call(member, 'POST', '/api/lessons/303-1/complete')).statusCode).toBe(403);
+  });
+});
+
+describe('lessons', () => {
+  it('serves a lesson with scripture text in the reader language', async () => {
+    const res = await call(member, 'GET', '/api/lessons/101-1', undefined, 'es');
+    expect(res.statusCode).toBe(200);
+    const lesson = res.json();
+    expect(lesson).toMatchObject({
+      id: '101-1',
+      courseId: '101',
+      order: 1,
+      lessonCount: 18,
+      status: 'available',
+      previousLessonId: null,
+      nextLessonId: '101-2',
+    });
+    expect(lesson.keyScripture.translation).toBe('RV1909');
+    expect(lesson.keyScripture.text.length).toBeGreaterThan(20);
+    expect(lesson.additionalScriptures.length).toBeGreaterThanOrEqual(2);
+    expect(lesson.reflectionQuestions.length).toBeGreaterThanOrEqual(3);
+    expect(lesson.body.split(/\s+/).length).toBeGreaterThan(400);
+    const en = (await call(member, 'GET', '/api/lessons/101-1')).json();
+    expect(en.keyScripture.translation).toBe('KJV'); // NKJV preference falls back
+  });
+
+  it('locks a lesson until the previous one is completed', async () => {
+    const res = await call(member, 'GET', '/api/lessons/101-2');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'LESSON_LOCKED', message: 'Complete Previous Lessons' });
+    expect((await call(member, 'POST', '/api/lessons/101-2/complete')).statusCode).toBe(409);
+    expect(
+      (await call(member, 'PUT', '/api/lessons/101-2/response', { response: 'x' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('saves the response (in progress), completes, awards First Lesson once, and moves on', async () => {
+    const saved = await call(member, 'PUT', '/api/lessons/101-1/response', {
+      response: 'God is Father, Son and Holy Spirit.',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call(member, 'GET', '/api/lessons/101-1')).json()).toMatchObject({
+      status: 'in_progress',
+      response: 'God is Father, Son and Holy Spirit.',
+    });
+
+    const done = await call(member, 'POST', '/api/lessons/101-1/complete');
+    expect(done.json()).toEqual({
+      nextLessonId: '101-2',
+      courseCompleted: false,
+      curriculumCompleted: false,
+      badgesAwarded: ['first-lesson'],
+    });
+    const again = await call(member, 'POST', '/api/lessons/101-1/complete');
+    expect(again.json().badgesAwarded).toEqual([]);
+    expect((await call(member, 'GET', '/api/lessons/101-2')).statusCode).toBe(200);
+    const course = (await call(member, 'GET', '/api/courses/101')).json();
+    expect(course.lessons.slice(0, 3).map((l: { status: string }) => l.status)).toEqual([
+      'completed',
+      'available',
+      'locked',
+    ]);
+    const badges = (await call(member, 'GET', '/api/badges')).json();
+    expect(badges.map((b: { badge: string }) => b.badge)).toEqual(['first-lesson']);
+  });
+
+  it('awards Complete 101 after the last lesson, with a congratulations flag', async () => {
+    const learner = await createUser(t);
+    let last;
+    for (let i = 1; i <= 18; i++)
+      last = (await call(learner, 'POST', `/api/lessons/101-${i}/complete`)).json();
+    expect(last).toMatchObject({
+      nextLessonId: null,
+      courseCompleted: true,
+      curriculumCompleted: false,
+    });
+    expect(last.badgesAwarded).toContain('complete-101');
+  });
+
+  it('awards 7-Day Streak from completions on seven consecutive days', async () => {
+    const learner = await createUser(t);
+    const awarded: string[][] = [];
+    for (let i = 1; i <= 7; i++) {
+      awarded.push(
+        (await call(learner, 'POST', `/api/lessons/101-${i}/complete`)).json().badgesAwarded,
+      );
+      // Move this completion back so that lesson i was finished (7 - i) days ago.
+      await t.database.db
+        .update(lessonProgress)
+        .set({ completedAt: new Date(Date.now() - (7 - i) * 86_400_000) })
+        .where(and(eq(lessonProgress.userId, learner.id), eq(lessonProgress.lessonId, `101-${i}`)));
+    }
+    // Six days in a row are not enough; the seventh completion earns it, once.
+    expect(awarded.slice(0, 6).flat()).not.toContain('seven-day-streak');
+    expect(awarded[6]).toContain('seven-day-streak');
+    const res = (await call(learner, 'POST', '/api/lessons/101-8/complete')).json();
+    expect(res.badgesAwarded).toEqual([]);
+  });
+
+  it('validates the response and unknown lessons', async () => {
+    expect(
+      (await call(member, 'PUT', '/api/lessons/101-1/response', { response: 'x'.repeat(10_001) }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call(member, 'PUT', '/api/lessons/101-1/response', { nope: 1 })).statusCode).toBe(
+      400,
+    );
+    expect((await call(member, 'GET', '/api/lessons/999-1')).statusCode).toBe(404);
+  });
+
+  it("keeps one member's progress from another", async () => {
+    const other = await createUser(t);
+    expect((await call(other, 'GET', '/api/lessons/101-1')).json()).toMatchObject({
+      response: '',
+      status: 'available',
+    });
+  });
+});
+
+describe('streakDays', () => {
+  it('counts consecutive days ending today or yesterday', () => {
+    expect(streakDays(['2026-11-20', '2026-11-21', '2026-11-22'], '2026-11-22')).toBe(3);
+    expect(streakDays(['2026-11-20', '2026-11-21'], '2026-11-22')).toBe(2);
+    expect(streakDays(['2026-11-19', '2026-11-21'], '2026-11-22')).toBe(1);
+    expect(streakDays([], '2026-11-22')).toBe(0);
+  });
+});
