@@ -71,6 +71,12 @@ export function App() {
           <Route path="/bible" element={<P.BibleReader />} />
           <Route path="/bible-study" element={<P.BibleStudy />} />
           <Route path="/saved-studies" element={<P.SavedStudies />} />
+          <Route path="/courses" element={<P.Courses />} />
+          <Route path="/courses/:courseId" element={<P.CourseDetail />} />
+          <Route path="/course-202-intro" element={<P.Course202Intro />} />
+          <Route path="/course-303-intro" element={<P.Course303Intro />} />
+          <Route path="/lesson/:id" element={<P.Lesson />} />
+          <Route path="/curriculum-complete" element={<P.CurriculumComplete />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

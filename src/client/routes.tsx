@@ -22,6 +22,16 @@ export const pages = {
   BibleReader: page(() => import('./pages/BibleReader.tsx')),
   BibleStudy: page(() => import('./pages/BibleStudy.tsx')),
   SavedStudies: page(() => import('./pages/SavedStudies.tsx')),
+  Courses: page(() => import('./pages/Courses.tsx')),
+  CourseDetail: page(() => import('./pages/CourseDetail.tsx')),
+  Course202Intro: page(() =>
+    import('./pages/CourseDetail.tsx').then((m) => ({ default: m.Course202Intro })),
+  ),
+  Course303Intro: page(() =>
+    import('./pages/CourseDetail.tsx').then((m) => ({ default: m.Course303Intro })),
+  ),
+  Lesson: page(() => import('./pages/Lesson.tsx')),
+  CurriculumComplete: page(() => import('./pages/CurriculumComplete.tsx')),
 };
 
 /**
@@ -29,12 +39,6 @@ export const pages = {
  * translated "being prepared" page until then. Values are the nav label keys.
  */
 export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
-  '/courses': 'nav.courses',
-  '/courses/:courseId': 'nav.courses',
-  '/course-202-intro': 'nav.course202Intro',
-  '/course-303-intro': 'nav.course303Intro',
-  '/curriculum-complete': 'nav.curriculumComplete',
-  '/lesson/:id': 'nav.courses',
   '/prayer': 'nav.prayer',
   '/journal': 'nav.journal',
   '/sermons': 'nav.sermons',
@@ -62,5 +66,11 @@ export const MEMBER_PATHS = [
   '/bible',
   '/bible-study',
   '/saved-studies',
+  '/courses',
+  '/courses/:courseId',
+  '/course-202-intro',
+  '/course-303-intro',
+  '/curriculum-complete',
+  '/lesson/:id',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];

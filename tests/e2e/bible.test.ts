@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import {
   DESKTOP,
@@ -12,6 +12,8 @@ import {
   launch,
   newContext,
   screenshot,
+  signUpMember,
+  waitForBibles,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -41,64 +43,14 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-let n = 0;
-async function newMember(page: Page, labels: 'en' | 'es', email?: string) {
-  n += 1;
-  const L =
-    labels === 'en'
-      ? {
-          first: 'First name',
-          last: 'Last name',
-          email: 'E-mail address',
-          password: 'Password',
-          submit: 'Create account',
-          dialog: 'Age Verification',
-          go: 'Continue',
-        }
-      : {
-          first: 'Nombre',
-          last: 'Apellido',
-          email: 'Correo electrónico',
-          password: 'Contraseña',
-          submit: 'Crear cuenta',
-          dialog: 'Verificación de edad',
-          go: 'Continuar',
-        };
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel(L.first).fill('Rut');
-  await page.getByLabel(L.last).fill('Moabita');
-  await page.getByLabel(L.email).fill(email ?? `bible-${Date.now()}-${n}@example.com`);
-  await page.getByLabel(L.password, { exact: true }).fill('a good long password');
-  await page.getByRole('button', { name: L.submit }).click();
-  const dialog = page.getByRole('dialog', { name: L.dialog });
-  await dialog.getByRole('checkbox').click();
-  await dialog.getByRole('button', { name: L.go }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-/** The Bibles load in the background after start-up; wait until they are in. */
-async function waitForBibles(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`${base}/api/bible/translations`);
-        if (!res.ok()) return false;
-        const list = (await res.json()) as { code: string; available: boolean }[];
-        return list.filter((x) => x.available).length;
-      },
-      { timeout: 120_000, interval: 1000 },
-    )
-    .toBe(3);
-}
-
 describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   it('reads, searches, studies, saves, reopens, exports and deletes (desktop, English)', async () => {
     const context = await newContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await newMember(page, 'en');
-    await waitForBibles(page);
+    await signUpMember(page, base, 'en');
+    await waitForBibles(page, base);
 
     await page.goto(`${base}/bible?t=KJV&b=John&c=3`);
     await page.getByRole('heading', { name: /John 3/ }).waitFor();
@@ -186,8 +138,8 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   it('works in Spanish on a phone: accent-insensitive search and the study lab', async () => {
     const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();
-    await newMember(page, 'es');
-    await waitForBibles(page);
+    await signUpMember(page, base, 'es');
+    await waitForBibles(page, base);
     await page.goto(`${base}/bible`);
     await page.getByRole('heading', { name: /Juan 1/ }).waitFor();
     await page.getByText('EN el principio era el Verbo').waitFor();
@@ -213,8 +165,8 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   it('premium: compares three translations side by side and filters search by book', async () => {
     const context = await newContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
-    await newMember(page, 'en', PREMIUM_EMAIL);
-    await waitForBibles(page);
+    await signUpMember(page, base, 'en', PREMIUM_EMAIL);
+    await waitForBibles(page, base);
     await page.goto(`${base}/bible?t=KJV&b=Ps&c=23`);
     await page.getByRole('heading', { name: /Psalms 23/ }).waitFor();
     await page.getByRole('button', { name: 'Compare' }).click();

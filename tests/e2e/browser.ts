@@ -71,3 +71,62 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   );
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
+
+let members = 0;
+
+/** Signs a new member up through the UI and passes the age gate. */
+export async function signUpMember(
+  page: Page,
+  base: string,
+  lang: 'en' | 'es',
+  email?: string,
+): Promise<string> {
+  members += 1;
+  const L =
+    lang === 'en'
+      ? {
+          first: 'First name',
+          last: 'Last name',
+          email: 'E-mail address',
+          password: 'Password',
+          submit: 'Create account',
+          dialog: 'Age Verification',
+          go: 'Continue',
+        }
+      : {
+          first: 'Nombre',
+          last: 'Apellido',
+          email: 'Correo electrónico',
+          password: 'Contraseña',
+          submit: 'Crear cuenta',
+          dialog: 'Verificación de edad',
+          go: 'Continuar',
+        };
+  const address = email ?? `member-${Date.now()}-${members}@example.com`;
+  await page.goto(`${base}/sign-up`);
+  await page.getByLabel(L.first).fill('Rut');
+  await page.getByLabel(L.last).fill('Moabita');
+  await page.getByLabel(L.email).fill(address);
+  await page.getByLabel(L.password, { exact: true }).fill('a good long password');
+  await page.getByRole('button', { name: L.submit }).click();
+  const dialog = page.getByRole('dialog', { name: L.dialog });
+  await dialog.getByRole('checkbox').click();
+  await dialog.getByRole('button', { name: L.go }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return address;
+}
+
+/** The Bibles load in the background after start-up; wait until all three are in. */
+export async function waitForBibles(page: Page, base: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${base}/api/bible/translations`);
+        if (!res.ok()) return 0;
+        const list = (await res.json()) as { available: boolean }[];
+        return list.filter((x) => x.available).length;
+      },
+      { timeout: 120_000, interval: 1000 },
+    )
+    .toBe(3);
+}

@@ -1,0 +1,136 @@
+import { Crown, GraduationCap, Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { errorMessage } from '../lib/queryClient.ts';
+import { useCourses, type CourseSummary } from '../features/courses/api.ts';
+import { ProgressRing } from '../features/courses/ProgressRing.tsx';
+
+const introOf: Record<string, string> = { '202': '/course-202-intro', '303': '/course-303-intro' };
+
+function CourseCard({ course }: { course: CourseSummary }) {
+  const { t } = useTranslation();
+  const started = course.completedCount > 0;
+  return (
+    <Card className="flex h-full flex-col gap-4">
+      <div className="flex items-start gap-4">
+        <ProgressRing
+          value={course.completedCount}
+          total={course.lessonCount}
+          label={t('courses.progress', { done: course.completedCount, total: course.lessonCount })}
+        />
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            {course.premium ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-gold-400/30 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+                <Crown className="size-3" aria-hidden /> {t('common.premium')}
+              </span>
+            ) : (
+              <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+                {t('common.free')}
+              </span>
+            )}
+            <span className="text-xs text-slate-600">
+              {t('courses.lessons', { count: course.lessonCount })}
+            </span>
+          </div>
+          <h2 className="font-serif text-xl text-brand-950">{course.title}</h2>
+          <p className="text-sm text-slate-600">{course.subtitle}</p>
+        </div>
+      </div>
+      <p className="text-sm text-slate-700">
+        {t('courses.progress', { done: course.completedCount, total: course.lessonCount })}
+      </p>
+      <div className="mt-auto flex flex-wrap gap-2">
+        {course.locked ? (
+          <>
+            <Button asChild variant="secondary">
+              <Link to="/subscription">
+                <Lock className="size-4" aria-hidden /> {t('courses.subscribe')}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={introOf[course.id] ?? `/courses/${course.id}`}>{t('courses.preview')}</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            {course.nextLessonId ? (
+              <Button asChild>
+                <Link to={`/lesson/${course.nextLessonId}`}>
+                  {started ? t('courses.continue') : t('courses.start')}
+                </Link>
+              </Button>
+            ) : null}
+            <Button asChild variant="outline">
+              <Link to={`/courses/${course.id}`}>{t('courses.view')}</Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export default function Courses() {
+  const { t } = useTranslation();
+  const courses = useCourses();
+  const open = courses.data?.filter((c) => !c.locked) ?? [];
+  const premium = courses.data?.filter((c) => c.locked) ?? [];
+  return (
+    <>
+      <PageHeader title={t('courses.title')} subtitle={t('courses.subtitle')} />
+      {courses.isLoading ? (
+        <div role="status" aria-label={t('common.loading')} className="grid gap-4 md:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-64 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : courses.isError ? (
+        <Card role="alert" className="grid gap-3">
+          <p className="text-red-700">{errorMessage(courses.error, t)}</p>
+          <Button variant="outline" className="w-fit" onClick={() => void courses.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid gap-8">
+          <section aria-labelledby="available-courses">
+            <h2
+              id="available-courses"
+              className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-slate-600"
+            >
+              <GraduationCap className="size-4" aria-hidden /> {t('courses.available')}
+            </h2>
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {open.map((c) => (
+                <li key={c.id}>
+                  <CourseCard course={c} />
+                </li>
+              ))}
+            </ul>
+          </section>
+          {premium.length > 0 ? (
+            <section aria-labelledby="premium-courses">
+              <h2
+                id="premium-courses"
+                className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-slate-600"
+              >
+                <Crown className="size-4 text-gold-500" aria-hidden /> {t('courses.premiumSection')}
+              </h2>
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {premium.map((c) => (
+                  <li key={c.id}>
+                    <CourseCard course={c} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Award, PartyPopper } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Badge } from '#shared/schemas/course.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+
+export default function CurriculumComplete() {
+  const { t, i18n } = useTranslation();
+  const badges = useQuery<{ badge: Badge; awardedAt: string }[]>({ queryKey: ['/api/badges'] });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 text-center">
+      <div className="mx-auto flex size-20 items-center justify-center rounded-3xl bg-gold-400/30 text-brand-900">
+        <PartyPopper className="size-10" aria-hidden />
+      </div>
+      <h1 className="font-serif text-4xl text-brand-950">{t('courses.complete.title')}</h1>
+      <p className="text-lg leading-relaxed text-slate-700">{t('courses.complete.body')}</p>
+      <p className="font-serif text-lg italic text-brand-900">{t('courses.complete.verse')}</p>
+      <Card className="text-left">
+        <h2 className="mb-3 font-serif text-xl text-brand-950">{t('courses.complete.badges')}</h2>
+        {badges.data && badges.data.length > 0 ? (
+          <ul className="grid gap-2 sm:grid-cols-3">
+            {badges.data.map((b) => (
+              <li key={b.badge} className="flex items-center gap-2 rounded-xl bg-brand-50 p-3">
+                <Award className="size-6 text-gold-500" aria-hidden />
+                <span className="grid">
+                  <span className="font-medium text-slate-900">
+                    {t(`courses.badges.${b.badge}`)}
+                  </span>
+                  <span className="text-xs text-slate-600">
+                    {date.format(new Date(b.awardedAt))}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">
+            {badges.isLoading ? t('common.loading') : t('courses.complete.none')}
+          </p>
+        )}
+      </Card>
+      <Button asChild className="mx-auto w-fit">
+        <Link to="/courses">{t('courses.complete.back')}</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import Markdown from 'react-markdown';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Badge } from '#shared/schemas/course.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { inputClass } from '../components/ui/Field.tsx';
+import { toast } from '../hooks/use-toast.ts';
+import { ApiError, apiRequest, errorMessage } from '../lib/queryClient.ts';
+import { useLesson, type LessonDetail, type Scripture } from '../features/courses/api.ts';
+import { PremiumGate } from '../features/courses/PremiumGate.tsx';
+
+const ENCOURAGEMENTS = ['m1', 'm2', 'm3', 'm4', 'm5'] as const;
+
+interface CompleteResult {
+  nextLessonId: string | null;
+  courseCompleted: boolean;
+  curriculumCompleted: boolean;
+  badgesAwarded: Badge[];
+}
+
+function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <figure className="grid gap-1">
+      <blockquote
+        className={
+          large
+            ? 'font-serif text-xl leading-relaxed text-brand-950'
+            : 'font-serif leading-relaxed text-slate-800'
+        }
+      >
+        {s.text ?? (
+          <span className="font-sans text-sm text-slate-500">
+            {t('courses.lesson.textUnavailable')}
+          </span>
+        )}
+      </blockquote>
+      <figcaption className="text-sm font-semibold text-brand-800">
+        {s.reference}{' '}
+        {s.translation ? (
+          <span className="font-normal text-slate-500">
+            {t('courses.lesson.translation', { code: s.translation })}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Autosaves the practice response a moment after typing stops. */
+function PracticeResponse({ lesson }: { lesson: LessonDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(lesson.response);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const lastSaved = useRef(lesson.response);
+  const save = useMutation({
+    mutationFn: (response: string) =>
+      apiRequest('PUT', `/api/lessons/${lesson.id}/response`, { response }),
+    onMutate: () => setState('saving'),
+    onSuccess: (_res, response) => {
+      lastSaved.current = response;
+      setState('saved');
+      queryClient.setQueryData<LessonDetail>(['/api/lessons', lesson.id], (old) =>
+        old
+          ? { ...old, response, status: old.status === 'completed' ? 'completed' : 'in_progress' }
+          : old,
+      );
+    },
+    onError: (error) => {
+      setState('idle');
+      toast({
+        title: t('courses.errors.saveResponse'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      });
+    },
+  });
+  const { mutate } = save;
+  useEffect(() => {
+    if (value === lastSaved.current) return;
+    const timer = setTimeout(() => mutate(value), 800);
+    return () => clearTimeout(timer);
+  }, [value, mutate]);
+  return (
+    <div className="grid gap-2">
+      <label htmlFor="practice-response" className="text-sm font-medium text-slate-800">
+        {t('courses.lesson.responseLabel')}
+      </label>
+      <textarea
+        id="practice-response"
+        rows={6}
+        maxLength={10_000}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className={`${inputClass} resize-y leading-relaxed`}
+      />
+      <p aria-live="polite" className="h-5 text-xs text-slate-600">
+        {state === 'saving'
+          ? t('courses.lesson.saving')
+          : state === 'saved'
+            ? t('courses.lesson.saved')
+            : ''}
+      </p>
+    </div>
+  );
+}
+
+export default function LessonPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lesson = useLesson(id);
+
+  const complete = useMutation({
+    mutationFn: async () =>
+      (await apiRequest('POST', `/api/lessons/${id}/complete`)).json() as Promise<CompleteResult>,
+    onSuccess: async (result) => {
+      const data = lesson.data!;
+      const badges = result.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · ');
+      const encouragement = t(
+        `courses.encouragement.${ENCOURAGEMENTS[Math.floor(Math.random() * ENCOURAGEMENTS.length)]}`,
+      );
+      if (result.courseCompleted && !result.nextLessonId) {
+        toast({
+          title: t('courses.congratulations.title'),
+          description: [t('courses.congratulations.course', { course: data.courseTitle }), badges]
+            .filter(Boolean)
+            .join(' '),
+        });
+      } else {
+        toast({
+          title: encouragement,
+          description: badges ? `${t('courses.badges.title')}: ${badges}` : undefined,
+        });
+      }
+      await queryClient.invalidateQueries({
+        predicate: (q) => /^\/api\/(courses|lessons|badges)/.test(String(q.queryKey[0])),
+      });
+      if (result.curriculumCompleted && !result.nextLessonId) navigate('/curriculum-complete');
+      else if (result.nextLessonId) navigate(`/lesson/${result.nextLessonId}`);
+      else navigate(`/courses/${data.courseId}`);
+    },
+    onError: (error) =>
+      toast({
+        title: t('courses.errors.completeLesson'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      }),
+  });
+
+  if (lesson.isLoading)
+    return (
+      <p role="status" className="text-slate-600">
+        {t('common.loading')}
+      </p>
+    );
+  if (lesson.isError) {
+    const status = lesson.error instanceof ApiError ? lesson.error.status : 0;
+    if (status === 403) return <PremiumGate />;
+    if (status === 409) {
+      return (
+        <Card role="alert" className="grid justify-items-start gap-3">
+          <p className="flex items-center gap-2 font-serif text-2xl text-brand-950">
+            <Lock className="size-6" aria-hidden /> {t('courses.lesson.lockedTitle')}
+          </p>
+          <p className="text-slate-700">{t('courses.lesson.lockedBody')}</p>
+          <Button asChild variant="outline">
+            <Link to={`/courses/${id.split('-')[0]}`}>{t('courses.lesson.goToCourse')}</Link>
+          </Button>
+        </Card>
+      );
+    }
+    return (
+      <Card role="alert" className="grid gap-3">
+        <p className="text-red-700">{errorMessage(lesson.error, t)}</p>
+        <Button asChild variant="outline" className="w-fit">
+          <Link to="/courses">{t('courses.backToCourses')}</Link>
+        </Button>
+      </Card>
+    );
+  }
+  const l = lesson.data!;
+  return (
+    <article className="mx-auto grid max-w-3xl gap-6">
+      <div className="grid gap-3">
+        <Link
+          to={`/courses/${l.courseId}`}
+          className="flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> {t('courses.lesson.backToCourse')}
+        </Link>
+        <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">
+          {l.courseTitle} · {t('courses.lesson.of', { order: l.order, total: l.lessonCount })}
+        </p>
+        <div className="h-2 overflow-hidden rounded-full bg-brand-100" aria-hidden="true">
+          <div
+            className="h-full rounded-full bg-brand-700"
+            style={{ width: `${(l.order / l.lessonCount) * 100}%` }}
+          />
+        </div>
+        <h1 className="font-serif text-3xl text-brand-950 sm:text-4xl">{l.title}</h1>
+        <p className="text-lg text-slate-700">{l.summary}</p>
+        {l.status === 'completed' ? (
+          <p className="flex w-fit items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800">
+            <CheckCircle2 className="size-4" aria-hidden /> {t('courses.lesson.completed')}
+          </p>
+        ) : null}
+      </div>
+
+      <Card className="border-gold-400/50 bg-gradient-to-br from-white to-gold-300/20">
+        <h2 className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-brand-800">
+          <BookOpen className="size-4" aria-hidden /> {t('courses.lesson.keyScripture')}
+        </h2>
+        <ScriptureBlock s={l.keyScripture} large />
+      </Card>
+
+      <Card>
+        <h2 className="sr-only">{t('courses.lesson.teaching')}</h2>
+        <div className="prose-legal max-w-none">
+          <Markdown>{l.body}</Markdown>
+        </div>
+      </Card>
+
+      <Card className="grid gap-4">
+        <h2 className="font-serif text-xl text-brand-950">{t('courses.lesson.additional')}</h2>
+        {l.additionalScriptures.map((s) => (
+          <ScriptureBlock key={s.reference} s={s} />
+        ))}
+      </Card>
+
+      <Card>
+        <h2 className="mb-3 font-serif text-xl text-brand-950">{t('courses.lesson.reflection')}</h2>
+        <ol className="grid list-decimal gap-2 pl-5 text-slate-800">
+          {l.reflectionQuestions.map((q) => (
+            <li key={q}>{q}</li>
+          ))}
+        </ol>
+      </Card>
+
+      <Card className="grid gap-3">
+        <h2 className="font-serif text-xl text-brand-950">{t('courses.lesson.practice')}</h2>
+        <p className="text-slate-700">{l.practicePrompt}</p>
+        <PracticeResponse key={l.id} lesson={l} />
+      </Card>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {l.previousLessonId ? (
+          <Button asChild variant="outline">
+            <Link to={`/lesson/${l.previousLessonId}`}>
+              <ChevronLeft className="size-4" aria-hidden /> {t('courses.lesson.previous')}
+            </Link>
+          </Button>
+        ) : (
+          <span />
+        )}
+        {l.status === 'completed' ? (
+          l.nextLessonId ? (
+            <Button asChild>
+              <Link to={`/lesson/${l.nextLessonId}`}>
+                {t('courses.lesson.next')} <ChevronRight className="size-4" aria-hidden />
+              </Link>
+            </Button>
+          ) : null
+        ) : (
+          <Button size="lg" onClick={() => complete.mutate()} disabled={complete.isPending}>
+            <CheckCircle2 className="size-5" aria-hidden />{' '}
+            {complete.isPending ? t('courses.lesson.completing') : t('courses.lesson.complete')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

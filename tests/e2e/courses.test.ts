@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { freePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import {
+  DESKTOP,
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  launch,
+  newContext,
+  screenshot,
+  signUpMember,
+  waitForBibles,
+} from './browser.ts';
+
+const enabled = e2eAvailable();
+let server: ServerProcess;
+let browser: Browser;
+let base: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!enabled) return;
+  dataDir = mkdtempSync(join(tmpdir(), 'camino-e2e-courses-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: base });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.runIf(enabled)('courses and lessons', () => {
+  it('a new member completes 101-1, sees the badge and moves on to 101-2 (desktop, English)', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, base, 'en');
+    await waitForBibles(page, base);
+    await page.goto(`${base}/courses`);
+    await page.getByRole('heading', { name: 'Christianity 101: Foundations' }).waitFor();
+    await expectAccessible(page, 'courses');
+    await screenshot(page, 'courses-en-desktop');
+    await page.getByRole('link', { name: 'Start course' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Who Is God?' }).waitFor();
+    await page.getByText('Lesson 1 of 18').waitFor();
+    await expectAccessible(page, 'lesson');
+    await page.getByLabel('Your response').fill('God is one God in three persons, and he is love.');
+    await page.getByText('Response saved').waitFor();
+    await screenshot(page, 'lesson-en-desktop');
+
+    // A locked lesson says why.
+    await page.goto(`${base}/lesson/101-3`);
+    await page.getByText('Complete Previous Lessons to open this one.').waitFor();
+
+    await page.goto(`${base}/lesson/101-1`);
+    expect(await page.getByLabel('Your response').inputValue()).toContain('three persons');
+    await page.getByRole('button', { name: 'Complete lesson' }).click();
+    await page
+      .getByText(/First Lesson/)
+      .first()
+      .waitFor();
+    await page.waitForURL(/\/lesson\/101-2$/);
+    await page.getByText('Lesson 2 of 18').waitFor();
+
+    await page.goto(`${base}/courses/101`);
+    await page.getByText('1 of 18 lessons completed').first().waitFor();
+    await expectAccessible(page, 'course overview');
+    await screenshot(page, 'course-101-en-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a non-subscriber meets the 303 gate (phone, Spanish)', async () => {
+    const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    await signUpMember(page, base, 'es');
+    await page.goto(`${base}/course-303-intro`);
+    await page.getByText('Este curso es parte de Premium').waitFor();
+    await page.getByRole('link', { name: 'Suscríbete para acceder' }).first().waitFor();
+    await page.getByRole('link', { name: 'Volver a los cursos' }).first().waitFor();
+    await page.getByText('Panorama de la Escatología').first().waitFor();
+    await expectAccessible(page, '303 intro (es)');
+    await screenshot(page, 'course-303-gate-es-phone');
+    await page.goto(`${base}/lesson/303-1`);
+    await page.getByText('Este curso es parte de Premium').waitFor();
+    await page.goto(`${base}/courses`);
+    await page.getByRole('heading', { name: 'Cristianismo 303: Liderazgo y Misión' }).waitFor();
+    await screenshot(page, 'courses-es-phone');
+    await context.close();
+  });
+});
