@@ -77,6 +77,7 @@ export function App() {
           <Route path="/course-303-intro" element={<P.Course303Intro />} />
           <Route path="/lesson/:id" element={<P.Lesson />} />
           <Route path="/curriculum-complete" element={<P.CurriculumComplete />} />
+          <Route path="/memory-verses" element={<P.MemoryVerses />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

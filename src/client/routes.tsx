@@ -32,6 +32,7 @@ export const pages = {
   ),
   Lesson: page(() => import('./pages/Lesson.tsx')),
   CurriculumComplete: page(() => import('./pages/CurriculumComplete.tsx')),
+  MemoryVerses: page(() => import('./pages/MemoryVerses.tsx')),
 };
 
 /**
@@ -44,7 +45,6 @@ export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/sermons': 'nav.sermons',
   '/books': 'nav.books',
   '/heroes-of-faith': 'nav.heroesOfFaith',
-  '/memory-verses': 'nav.memoryVerses',
   '/goals': 'nav.goals',
   '/reading-plans': 'nav.readingPlans',
   '/daily-reading': 'nav.dailyReading',
@@ -72,5 +72,6 @@ export const MEMBER_PATHS = [
   '/course-303-intro',
   '/curriculum-complete',
   '/lesson/:id',
+  '/memory-verses',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];

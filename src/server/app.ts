@@ -45,6 +45,7 @@ import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { CourseCatalog } from './courses/service.ts';
+import { registerMemoryRoutes } from './memory/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const courseCatalog = new CourseCatalog();
   await courseCatalog.sync(database.db);
   registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
+  registerMemoryRoutes(app, { db: database.db, bible: bibleCatalog });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;

@@ -192,4 +192,71 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     for (const r of refs) expect(r).toMatch(/^1 John/);
     await context.close();
   });
+
+  it('memory verses: add from the reader and a lesson, practise in three modes, review (desktop then Spanish phone)', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await signUpMember(page, base, 'en');
+    await waitForBibles(page, base);
+    await page.goto(`${base}/bible?t=KJV&b=Ps&c=119`);
+    await page.getByRole('button', { name: /Thy word have I hid in mine heart/ }).click();
+    await page.getByRole('button', { name: 'Add to memory verses' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a memory verse' });
+    await dialog.getByText('Psalms 119:11').waitFor();
+    await dialog.getByLabel('Category').selectOption('wisdom');
+    await dialog.getByRole('button', { name: 'Add verse' }).click();
+    await page.getByText('Added to memory verses').first().waitFor();
+
+    await page.goto(`${base}/lesson/101-1`);
+    await page.getByRole('heading', { level: 1, name: 'Who Is God?' }).waitFor();
+    await page.getByRole('button', { name: 'Add to memory verses' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add verse' }).click();
+    await page.getByText('Added to memory verses').first().waitFor();
+
+    await page.goto(`${base}/memory-verses`);
+    await page.getByText('2 due for review').waitFor();
+    await expectAccessible(page, 'memory verses');
+    await screenshot(page, 'memory-verses-en-desktop');
+    const card = page.getByRole('listitem').filter({ hasText: 'Psalms 119:11' });
+    await card.getByRole('button', { name: 'Practise' }).click();
+    await page.getByRole('tab', { name: 'First letters' }).click();
+    await page.getByText('T w h I h i m h').waitFor();
+    await page.getByRole('tab', { name: 'Type it' }).click();
+    await page
+      .getByLabel('Type the verse from memory')
+      .fill('thy word have I hid in mine heart that I might not sin against thee');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText(/% of the words right/).waitFor();
+    await expectAccessible(page, 'practice');
+    await screenshot(page, 'memory-practice-en-desktop');
+    await page.getByRole('button', { name: 'Good' }).click();
+    await page
+      .getByText(/^Next review/)
+      .first()
+      .waitFor();
+    // The next verse due comes up, and the reviewed one is scheduled ahead.
+    await page.getByRole('heading', { name: 'Practise Matthew 28:19' }).waitFor();
+    await card.getByText(/^Next review/).waitFor();
+    expect(await card.getByText('Due now').count()).toBe(0);
+    await context.close();
+
+    const phone = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const p2 = await phone.newPage();
+    await signUpMember(p2, base, 'es');
+    await p2.goto(`${base}/memory-verses`);
+    await p2.getByText('Aún no tienes versículos para memorizar.').waitFor();
+    await p2.getByRole('button', { name: 'Agregar versículo' }).first().click();
+    const d2 = p2.getByRole('dialog', { name: 'Agregar un versículo para memorizar' });
+    await d2.getByLabel('Referencia').fill('Libro 9:9');
+    await d2.getByRole('button', { name: 'Agregar versículo' }).click();
+    await d2.getByText(/Versículo No Encontrado/).waitFor();
+    await d2.getByLabel('Referencia').fill('Filipenses 4:13');
+    await d2.getByLabel('Categoría').selectOption('strength');
+    await d2.getByRole('button', { name: 'Agregar versículo' }).click();
+    await p2.getByRole('heading', { name: /Filipenses 4:13/ }).waitFor();
+    await p2.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
+    await expectAccessible(p2, 'versículos (es)');
+    await screenshot(p2, 'memory-verses-es-phone');
+    await phone.close();
+  });
 });

@@ -7,6 +7,7 @@ import {
   Crown,
   NotebookPen,
   Search,
+  Sparkles,
   X,
 } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -36,6 +37,7 @@ import {
 } from '../features/bible/api.ts';
 import { PassageText, verseKey } from '../features/bible/PassageText.tsx';
 import { VerseNotFound } from '../features/bible/VerseNotFound.tsx';
+import { AddMemoryVerseDialog } from '../features/memory/AddMemoryVerseDialog.tsx';
 
 const POSITION_KEY = 'bible-position';
 
@@ -296,6 +298,7 @@ export default function BibleReader() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [goTo, setGoTo] = useState('');
   const [comparing, setComparing] = useState(false);
+  const [memorizing, setMemorizing] = useState(false);
 
   useEffect(() => {
     localStorage.setItem(POSITION_KEY, JSON.stringify({ b: book, c: chapter }));
@@ -544,6 +547,14 @@ export default function BibleReader() {
         <SearchPanel translation={translation} isPremium={isPremium} />
       </div>
 
+      {memorizing && selectedVerses.length > 0 ? (
+        <AddMemoryVerseDialog
+          open
+          onOpenChange={setMemorizing}
+          reference={selectionReference(selectedVerses)}
+          translation={data.data?.translation}
+        />
+      ) : null}
       {selectedVerses.length > 0 ? (
         <div
           role="toolbar"
@@ -557,6 +568,9 @@ export default function BibleReader() {
             </p>
             <Button size="sm" variant="outline" onClick={() => void copySelection()}>
               <Copy className="size-4" aria-hidden /> {t('bible.actions.copy')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setMemorizing(true)}>
+              <Sparkles className="size-4" aria-hidden /> {t('bible.actions.memorize')}
             </Button>
             <Button
               size="sm"

@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpen,
+  CheckCircle2,
+  ChevronLeft,
+  ChevronRight,
+  Lock,
+  Sparkles,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +20,7 @@ import { toast } from '../hooks/use-toast.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/queryClient.ts';
 import { useLesson, type LessonDetail, type Scripture } from '../features/courses/api.ts';
 import { PremiumGate } from '../features/courses/PremiumGate.tsx';
+import { AddMemoryVerseDialog } from '../features/memory/AddMemoryVerseDialog.tsx';
 
 const ENCOURAGEMENTS = ['m1', 'm2', 'm3', 'm4', 'm5'] as const;
 
@@ -24,6 +33,7 @@ interface CompleteResult {
 
 function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) {
   const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
   return (
     <figure className="grid gap-1">
       <blockquote
@@ -47,6 +57,24 @@ function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) {
           </span>
         ) : null}
       </figcaption>
+      {s.text ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="w-fit px-2 text-brand-700"
+          onClick={() => setAdding(true)}
+        >
+          <Sparkles className="size-4" aria-hidden /> {t('courses.lesson.memorize')}
+        </Button>
+      ) : null}
+      {adding ? (
+        <AddMemoryVerseDialog
+          open
+          onOpenChange={setAdding}
+          reference={s.reference}
+          translation={s.translation ?? undefined}
+        />
+      ) : null}
     </figure>
   );
 }

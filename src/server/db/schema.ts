@@ -243,3 +243,31 @@ export const userBadge = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.badge] })],
 );
+
+/** A memory verse with its FSRS scheduling card (ts-fsrs), owned by one member. */
+export const memoryVerse = pgTable(
+  'memory_verse',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    osis: text('osis').notNull(),
+    translation: text('translation').notNull(),
+    text: text('text').notNull(),
+    category: text('category').notNull(),
+    state: text('state', { enum: ['practice', 'review', 'mastered'] })
+      .notNull()
+      .default('practice'),
+    card: jsonb('card').$type<Record<string, unknown>>().notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    reviewCount: integer('review_count').notNull().default(0),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('memory_verse_user_osis_unique').on(t.userId, t.osis),
+    index('memory_verse_user_due_idx').on(t.userId, t.dueAt),
+  ],
+);

@@ -63,6 +63,12 @@ export const ROUTE_ACCESS = {
   'POST /api/lessons/:id/complete': 'member',
   'GET /api/badges': 'member',
 
+  // Memory verses (owner only)
+  'GET /api/memory-verses': 'member',
+  'POST /api/memory-verses': 'member',
+  'DELETE /api/memory-verses/:id': 'member',
+  'POST /api/memory-verses/:id/review': 'member',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',

@@ -1,0 +1,119 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MEMORY_CATEGORIES,
+  type MemoryCategory,
+  type MemoryVerse,
+} from '#shared/schemas/memory.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Field, inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { errorMessage } from '../../lib/queryClient.ts';
+import { apiRequest } from '../../lib/queryClient.ts';
+import { notFoundSuggestions } from '../bible/api.ts';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Prefilled (and fixed) when adding from the reader or a lesson. */
+  reference?: string;
+  translation?: string | undefined;
+}
+
+/** Adds a verse to memory verses: from the Memory Verses page, the Bible reader or a lesson. */
+export function AddMemoryVerseDialog({ open, onOpenChange, reference: fixed, translation }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reference, setReference] = useState(fixed ?? '');
+  const [category, setCategory] = useState<MemoryCategory>('faith');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: async () =>
+      (
+        await apiRequest('POST', '/api/memory-verses', {
+          reference: fixed ?? reference,
+          category,
+          ...(translation ? { translation } : {}),
+        })
+      ).json() as Promise<MemoryVerse>,
+    retry: 0,
+    onSuccess: async (verse) => {
+      toast({ title: t('memory.added'), description: verse.reference });
+      onOpenChange(false);
+      setReference('');
+      setError(null);
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/memory-verses'),
+      });
+    },
+    onError: (e) => {
+      const suggestions = notFoundSuggestions(e);
+      setError(errorMessage(e, t) + (suggestions ? ` (${suggestions.join(', ')})` : ''));
+      toast({ title: t('memory.failed'), description: errorMessage(e, t), variant: 'destructive' });
+    },
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!(fixed ?? reference).trim()) {
+      setError(t('bible.errors.referenceRequired'));
+      return;
+    }
+    add.mutate();
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[80] bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-[85] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-3xl bg-white p-6 shadow-2xl focus:outline-none">
+          <Dialog.Title className="font-serif text-2xl text-brand-950">
+            {t('memory.addTitle')}
+          </Dialog.Title>
+          <Dialog.Description className="sr-only">{t('memory.subtitle')}</Dialog.Description>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            {fixed ? (
+              <p className="rounded-xl bg-brand-50 px-3 py-2 font-medium text-brand-900">{fixed}</p>
+            ) : (
+              <Field
+                label={t('memory.reference')}
+                placeholder={t('memory.referencePlaceholder')}
+                value={reference}
+                maxLength={200}
+                onChange={(e) => setReference(e.target.value)}
+                error={error ?? undefined}
+              />
+            )}
+            {fixed && error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <label className="grid gap-1.5 text-sm font-medium text-slate-800">
+              {t('memory.category')}
+              <select
+                className={inputClass}
+                value={category}
+                onChange={(e) => setCategory(e.target.value as MemoryCategory)}
+              >
+                {MEMORY_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`memory.categories.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button variant="outline">{t('common.cancel')}</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={add.isPending}>
+                {add.isPending ? t('memory.adding') : t('memory.add')}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

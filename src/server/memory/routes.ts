@@ -1,0 +1,237 @@
+import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { Rating, State, createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
+import { z } from 'zod';
+import {
+  MAX_MEMORY_VERSES_IN_ONE,
+  MEMORY_CATEGORIES,
+  MEMORY_PAGE_SIZE,
+  MEMORY_RATINGS,
+  memoryVerseInputSchema,
+  memoryVerseSchema,
+  type MemoryCategory,
+} from '#shared/schemas/memory.ts';
+import type { Database } from '../db/client.ts';
+import { memoryVerse } from '../db/schema.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { currentUser } from '../security/access.ts';
+import { formatReference, parseReference } from '../bible/reference.ts';
+import { readPassage, type BibleCatalog } from '../bible/service.ts';
+
+const scheduler = fsrs({ enable_fuzz: false });
+const GRADES: Record<(typeof MEMORY_RATINGS)[number], Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+/** A verse counts as mastered once FSRS schedules it three weeks or more ahead. */
+const MASTERED_DAYS = 21;
+
+type Row = typeof memoryVerse.$inferSelect;
+
+function cardOf(row: Row): Card {
+  const c = row.card as unknown as Card & { due: string; last_review?: string };
+  return {
+    ...c,
+    due: new Date(c.due),
+    ...(c.last_review ? { last_review: new Date(c.last_review) } : {}),
+  };
+}
+
+function stateOf(card: Card): Row['state'] {
+  if (card.state !== State.Review) return 'practice';
+  return card.scheduled_days >= MASTERED_DAYS ? 'mastered' : 'review';
+}
+
+const toVerse = (r: Row, now: Date) => ({
+  id: r.id,
+  reference: r.reference,
+  osis: r.osis,
+  translation: r.translation,
+  text: r.text,
+  category: r.category as MemoryCategory,
+  state: r.state,
+  dueAt: r.dueAt.toISOString(),
+  due: r.dueAt <= now,
+  reviewCount: r.reviewCount,
+  lastReviewedAt: r.lastReviewedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export function registerMemoryRoutes(
+  appBase: FastifyInstance,
+  deps: { db: Database; bible: BibleCatalog },
+) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, bible } = deps;
+  const idParams = z.object({ id: z.string().min(1).max(100) });
+
+  async function own(request: FastifyRequest, id: string): Promise<Row> {
+    const [row] = await db
+      .select()
+      .from(memoryVerse)
+      .where(and(eq(memoryVerse.id, id), eq(memoryVerse.userId, currentUser(request).id)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get(
+    '/api/memory-verses',
+    {
+      schema: {
+        tags: ['memory'],
+        summary: 'My memory verses (due first), 50 a page, with the number due now',
+        querystring: z.object({
+          category: z.enum(MEMORY_CATEGORIES).optional(),
+          page: z.coerce.number().int().min(1).max(1000).default(1),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(memoryVerseSchema),
+            total: z.number(),
+            dueCount: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const now = new Date();
+      const { category, page } = request.query;
+      const where = and(
+        eq(memoryVerse.userId, me.id),
+        category ? eq(memoryVerse.category, category) : undefined,
+      );
+      const [rows, totals, due] = await Promise.all([
+        db
+          .select()
+          .from(memoryVerse)
+          .where(where)
+          .orderBy(asc(memoryVerse.dueAt), desc(memoryVerse.createdAt))
+          .limit(MEMORY_PAGE_SIZE)
+          .offset((page - 1) * MEMORY_PAGE_SIZE),
+        db.select({ n: count() }).from(memoryVerse).where(where),
+        db
+          .select({ n: count() })
+          .from(memoryVerse)
+          .where(and(eq(memoryVerse.userId, me.id), lte(memoryVerse.dueAt, now))),
+      ]);
+      return {
+        items: rows.map((r) => toVerse(r, now)),
+        total: Number(totals[0]?.n ?? 0),
+        dueCount: Number(due[0]?.n ?? 0),
+        page,
+        pageSize: MEMORY_PAGE_SIZE,
+      };
+    },
+  );
+
+  app.post(
+    '/api/memory-verses',
+    {
+      schema: {
+        tags: ['memory'],
+        summary:
+          'Add a verse by reference; its text comes from the Bible in my language and translation',
+        body: memoryVerseInputSchema,
+        response: { 201: memoryVerseSchema },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const lang = request.lang;
+      const parsed = parseReference(request.body.reference, lang);
+      if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+      const { code } = bible.resolve(
+        request.body.translation ?? (lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation),
+        lang,
+      );
+      const verses = await readPassage(db, bible, code, parsed.ranges, lang);
+      if (verses.length === 0)
+        throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+      if (verses.length > MAX_MEMORY_VERSES_IN_ONE) {
+        throw new HttpError(
+          400,
+          'memory.errors.tooLong',
+          { max: MAX_MEMORY_VERSES_IN_ONE },
+          'TOO_LONG',
+        );
+      }
+      const now = new Date();
+      const card = createEmptyCard(now);
+      const [row] = await db
+        .insert(memoryVerse)
+        .values({
+          id: randomUUID(),
+          userId: me.id,
+          reference: formatReference(parsed.ranges, lang),
+          osis: parsed.osis,
+          translation: code,
+          text: verses.map((v) => v.text).join(' '),
+          category: request.body.category,
+          state: 'practice',
+          card: card as unknown as Record<string, unknown>,
+          dueAt: card.due,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new HttpError(409, 'memory.errors.duplicate', {}, 'DUPLICATE');
+      return reply.status(201).send(toVerse(row, now));
+    },
+  );
+
+  app.delete(
+    '/api/memory-verses/:id',
+    { schema: { tags: ['memory'], summary: 'Remove a memory verse', params: idParams } },
+    async (request, reply) => {
+      await own(request, request.params.id);
+      await db
+        .delete(memoryVerse)
+        .where(
+          and(
+            eq(memoryVerse.id, request.params.id),
+            eq(memoryVerse.userId, currentUser(request).id),
+          ),
+        );
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/memory-verses/:id/review',
+    {
+      schema: {
+        tags: ['memory'],
+        summary: 'Record a review (again, hard, good, easy); FSRS schedules the next one',
+        params: idParams,
+        body: z
+          .object({ rating: z.enum(MEMORY_RATINGS, { error: 'validation.required' }) })
+          .strict(),
+        response: { 200: memoryVerseSchema },
+      },
+    },
+    async (request) => {
+      const row = await own(request, request.params.id);
+      const now = new Date();
+      const { card } = scheduler.next(cardOf(row), now, GRADES[request.body.rating]);
+      const [updated] = await db
+        .update(memoryVerse)
+        .set({
+          card: card as unknown as Record<string, unknown>,
+          dueAt: card.due,
+          state: stateOf(card),
+          reviewCount: row.reviewCount + 1,
+          lastReviewedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(memoryVerse.id, row.id), eq(memoryVerse.userId, row.userId)))
+        .returning();
+      return toVerse(updated!, now);
+    },
+  );
+}
