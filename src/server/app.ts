@@ -46,6 +46,7 @@ import { registerStudyRoutes } from './bible/studies.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { CourseCatalog } from './courses/service.ts';
 import { registerMemoryRoutes } from './memory/routes.ts';
+import { registerJournalRoutes } from './journal/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -269,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await courseCatalog.sync(database.db);
   registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
   registerMemoryRoutes(app, { db: database.db, bible: bibleCatalog });
+  registerJournalRoutes(app, { db: database.db, bible: bibleCatalog });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;

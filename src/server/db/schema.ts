@@ -271,3 +271,25 @@ export const memoryVerse = pgTable(
     index('memory_verse_user_due_idx').on(t.userId, t.dueAt),
   ],
 );
+
+/** A journal entry (draft or published), private to its author. */
+export const journalEntry = pgTable(
+  'journal_entry',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull(),
+    scriptureReference: text('scripture_reference'),
+    scriptureOsis: text('scripture_osis'),
+    scriptureText: text('scripture_text'),
+    scriptureTranslation: text('scripture_translation'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: ['draft', 'published'] }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('journal_entry_user_idx').on(t.userId, t.updatedAt)],
+);

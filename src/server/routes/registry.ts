@@ -69,6 +69,14 @@ export const ROUTE_ACCESS = {
   'DELETE /api/memory-verses/:id': 'member',
   'POST /api/memory-verses/:id/review': 'member',
 
+  // Journal (owner only)
+  'GET /api/journal': 'member',
+  'POST /api/journal': 'member',
+  'GET /api/journal/export': 'member',
+  'GET /api/journal/:id': 'member',
+  'PATCH /api/journal/:id': 'member',
+  'DELETE /api/journal/:id': 'member',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',

@@ -1,0 +1,273 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  JOURNAL_PAGE_SIZE,
+  journalEntrySchema,
+  journalInputSchema,
+  journalQuerySchema,
+  journalUpdateSchema,
+} from '#shared/schemas/journal.ts';
+import type { Database } from '../db/client.ts';
+import { journalEntry } from '../db/schema.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { translate } from '../i18n/translate.ts';
+import { currentUser } from '../security/access.ts';
+import { formatReference, parseReference } from '../bible/reference.ts';
+import { readPassage, type BibleCatalog } from '../bible/service.ts';
+
+type Row = typeof journalEntry.$inferSelect;
+
+const toEntry = (r: Row) => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  scriptureReference: r.scriptureReference,
+  scriptureText: r.scriptureText,
+  scriptureTranslation: r.scriptureTranslation,
+  tags: r.tags,
+  status: r.status,
+  publishedAt: r.publishedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function registerJournalRoutes(
+  appBase: FastifyInstance,
+  deps: { db: Database; bible: BibleCatalog },
+) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, bible } = deps;
+  const idParams = z.object({ id: z.string().min(1).max(100) });
+
+  /** The attached scripture: reference in the reader's language and its text (SPEC §2). */
+  async function scripture(request: FastifyRequest, reference: string | null | undefined) {
+    if (reference === undefined) return {};
+    if (reference === null || reference.trim() === '') {
+      return {
+        scriptureReference: null,
+        scriptureOsis: null,
+        scriptureText: null,
+        scriptureTranslation: null,
+      };
+    }
+    const lang = request.lang;
+    const parsed = parseReference(reference, lang);
+    if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+    const me = currentUser(request);
+    const { code } = bible.resolve(
+      lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
+      lang,
+    );
+    const verses = await readPassage(db, bible, code, parsed.ranges, lang);
+    if (verses.length === 0)
+      throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+    return {
+      scriptureReference: formatReference(parsed.ranges, lang),
+      scriptureOsis: parsed.osis,
+      scriptureText: verses.map((v) => v.text).join(' '),
+      scriptureTranslation: code,
+    };
+  }
+
+  function filters(userId: string, q: z.infer<typeof journalQuerySchema>): SQL {
+    const where: SQL[] = [eq(journalEntry.userId, userId)];
+    if (q.q) {
+      const pattern = `%${escapeLike(q.q)}%`;
+      where.push(or(ilike(journalEntry.title, pattern), ilike(journalEntry.content, pattern))!);
+    }
+    if (q.tag) where.push(sql`${journalEntry.tags} @> ${JSON.stringify([q.tag])}::jsonb`);
+    if (q.status) where.push(eq(journalEntry.status, q.status));
+    return and(...where)!;
+  }
+
+  async function own(request: FastifyRequest, id: string): Promise<Row> {
+    const [row] = await db
+      .select()
+      .from(journalEntry)
+      .where(and(eq(journalEntry.id, id), eq(journalEntry.userId, currentUser(request).id)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get(
+    '/api/journal',
+    {
+      schema: {
+        tags: ['journal'],
+        summary: 'My journal entries, newest first, 20 a page; search, tag and status filters',
+        querystring: journalQuerySchema.extend({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(journalEntrySchema),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const where = filters(me.id, request.query);
+      const { page } = request.query;
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(journalEntry)
+          .where(where)
+          .orderBy(desc(journalEntry.updatedAt), desc(journalEntry.id))
+          .limit(JOURNAL_PAGE_SIZE)
+          .offset((page - 1) * JOURNAL_PAGE_SIZE),
+        db.select({ n: count() }).from(journalEntry).where(where),
+      ]);
+      return {
+        items: rows.map(toEntry),
+        total: Number(totals[0]?.n ?? 0),
+        page,
+        pageSize: JOURNAL_PAGE_SIZE,
+      };
+    },
+  );
+
+  app.post(
+    '/api/journal',
+    {
+      schema: {
+        tags: ['journal'],
+        summary: 'Write an entry (draft or published)',
+        body: journalInputSchema,
+        response: { 201: journalEntrySchema },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { scriptureReference, ...body } = request.body;
+      const now = new Date();
+      const [row] = await db
+        .insert(journalEntry)
+        .values({
+          ...body,
+          ...(await scripture(request, scriptureReference)),
+          id: randomUUID(),
+          userId: me.id,
+          publishedAt: body.status === 'published' ? now : null,
+        })
+        .returning();
+      return reply.status(201).send(toEntry(row!));
+    },
+  );
+
+  app.get(
+    '/api/journal/export',
+    {
+      schema: {
+        tags: ['journal'],
+        summary: 'All (or the filtered) entries as a Markdown file',
+        querystring: journalQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const rows = await db
+        .select()
+        .from(journalEntry)
+        .where(filters(me.id, request.query))
+        .orderBy(desc(journalEntry.createdAt))
+        .limit(50_000);
+      if (rows.length === 0)
+        throw new HttpError(404, 'journal.errors.nothingToExport', {}, 'NOTHING_TO_EXPORT');
+      const lang = request.lang;
+      const t = (key: string) => translate(lang, key);
+      const date = (d: Date) => d.toISOString().slice(0, 10);
+      const lines = [
+        `# ${t('journal.export.title')}`,
+        '',
+        `_${t('journal.export.generated')}: ${date(new Date())}_`,
+        '',
+      ];
+      for (const r of rows) {
+        lines.push(`## ${r.title || t('journal.untitled')}`, '');
+        lines.push(
+          `_${date(r.createdAt)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
+          '',
+        );
+        if (r.scriptureReference) {
+          lines.push(
+            `> ${r.scriptureText ?? ''}`,
+            `> — ${r.scriptureReference}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
+            '',
+          );
+        }
+        lines.push(r.content, '');
+        if (r.tags.length)
+          lines.push(`${t('journal.tags')}: ${r.tags.map((tag) => `#${tag}`).join(' ')}`, '');
+      }
+      return reply
+        .header('content-type', 'text/markdown; charset=utf-8')
+        .header('content-disposition', `attachment; filename="journal-${date(new Date())}.md"`)
+        .send(lines.join('\n'));
+    },
+  );
+
+  app.get(
+    '/api/journal/:id',
+    {
+      schema: {
+        tags: ['journal'],
+        summary: 'One of my entries',
+        params: idParams,
+        response: { 200: journalEntrySchema },
+      },
+    },
+    async (request) => toEntry(await own(request, request.params.id)),
+  );
+
+  app.patch(
+    '/api/journal/:id',
+    {
+      schema: {
+        tags: ['journal'],
+        summary: 'Update an entry; status "published" publishes a draft',
+        params: idParams,
+        body: journalUpdateSchema,
+        response: { 200: journalEntrySchema },
+      },
+    },
+    async (request) => {
+      const existing = await own(request, request.params.id);
+      const { scriptureReference, ...body } = request.body;
+      const now = new Date();
+      const [row] = await db
+        .update(journalEntry)
+        .set({
+          ...body,
+          ...(await scripture(request, scriptureReference)),
+          ...(body.status === 'published' && !existing.publishedAt ? { publishedAt: now } : {}),
+          ...(body.status === 'draft' ? { publishedAt: null } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(journalEntry.id, existing.id), eq(journalEntry.userId, existing.userId)))
+        .returning();
+      return toEntry(row!);
+    },
+  );
+
+  app.delete(
+    '/api/journal/:id',
+    { schema: { tags: ['journal'], summary: 'Delete an entry', params: idParams } },
+    async (request, reply) => {
+      const existing = await own(request, request.params.id);
+      await db
+        .delete(journalEntry)
+        .where(and(eq(journalEntry.id, existing.id), eq(journalEntry.userId, existing.userId)));
+      return reply.status(204).send();
+    },
+  );
+}
