@@ -78,6 +78,7 @@ export function App() {
           <Route path="/lesson/:id" element={<P.Lesson />} />
           <Route path="/curriculum-complete" element={<P.CurriculumComplete />} />
           <Route path="/memory-verses" element={<P.MemoryVerses />} />
+          <Route path="/journal" element={<P.Journal />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

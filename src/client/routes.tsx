@@ -33,6 +33,7 @@ export const pages = {
   Lesson: page(() => import('./pages/Lesson.tsx')),
   CurriculumComplete: page(() => import('./pages/CurriculumComplete.tsx')),
   MemoryVerses: page(() => import('./pages/MemoryVerses.tsx')),
+  Journal: page(() => import('./pages/Journal.tsx')),
 };
 
 /**
@@ -41,7 +42,6 @@ export const pages = {
  */
 export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/prayer': 'nav.prayer',
-  '/journal': 'nav.journal',
   '/sermons': 'nav.sermons',
   '/books': 'nav.books',
   '/heroes-of-faith': 'nav.heroesOfFaith',
@@ -73,5 +73,6 @@ export const MEMBER_PATHS = [
   '/curriculum-complete',
   '/lesson/:id',
   '/memory-verses',
+  '/journal',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];

@@ -259,4 +259,52 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await screenshot(p2, 'memory-verses-es-phone');
     await phone.close();
   });
+
+  it('journal: attach a verse from the reader, save a draft, publish, export; Spanish messages (desktop, phone)', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await signUpMember(page, base, 'en');
+    await waitForBibles(page, base);
+    await page.goto(`${base}/bible?t=KJV&b=Ps&c=46`);
+    await page.getByRole('button', { name: /Be still, and know that I am God/ }).click();
+    await page.getByRole('button', { name: 'Attach to journal' }).click();
+    await page.getByRole('heading', { name: 'Journal' }).waitFor();
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByText('Be still, and know that I am God').waitFor();
+    await page
+      .getByLabel('What is on your heart?')
+      .fill('Learning to be still before God this week.');
+    await page.getByRole('button', { name: '#prayer' }).first().click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved').first().waitFor();
+    await page.getByRole('listitem').getByText('Untitled draft').waitFor();
+    await expectAccessible(page, 'journal');
+    await screenshot(page, 'journal-en-desktop');
+    await page.getByLabel('Title (optional)').fill('Be still');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Entry published').first().waitFor();
+    await page.getByRole('heading', { name: 'Be still' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export as Markdown' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}\.md$/);
+    await context.close();
+
+    const phone = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const p2 = await phone.newPage();
+    await signUpMember(p2, base, 'es');
+    await p2.goto(`${base}/journal`);
+    await p2.getByText('Tu diario está vacío.').waitFor();
+    await p2.getByRole('button', { name: 'Exportar como Markdown' }).click();
+    await p2.getByText('Aún no tienes entradas de diario para exportar.').first().waitFor();
+    await p2.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await p2.getByText('Por favor ingresa una referencia bíblica primero.').first().waitFor();
+    await p2.getByLabel('Adjuntar una escritura').fill('Libro 9:9');
+    await p2.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await p2.getByText('Versículo No Encontrado').waitFor();
+    await p2.getByRole('button', { name: 'Filipenses 4:13' }).click();
+    await p2.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
+    await expectAccessible(p2, 'diario (es)');
+    await screenshot(p2, 'journal-es-phone');
+    await phone.close();
+  });
 });

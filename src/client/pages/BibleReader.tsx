@@ -569,6 +569,15 @@ export default function BibleReader() {
             <Button size="sm" variant="outline" onClick={() => void copySelection()}>
               <Copy className="size-4" aria-hidden /> {t('bible.actions.copy')}
             </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                navigate(`/journal?ref=${encodeURIComponent(selectionReference(selectedVerses))}`)
+              }
+            >
+              <NotebookPen className="size-4" aria-hidden /> {t('bible.actions.journal')}
+            </Button>
             <Button size="sm" variant="outline" onClick={() => setMemorizing(true)}>
               <Sparkles className="size-4" aria-hidden /> {t('bible.actions.memorize')}
             </Button>
