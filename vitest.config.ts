@@ -32,7 +32,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 90_000,
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -2,9 +2,9 @@ import { Crown, GraduationCap, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../components/QueryStates.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { errorMessage } from '../lib/queryClient.ts';
 import { useCourses, type CourseSummary } from '../features/courses/api.ts';
 import { ProgressRing } from '../features/courses/ProgressRing.tsx';
 
@@ -83,18 +83,9 @@ export default function Courses() {
     <>
       <PageHeader title={t('courses.title')} subtitle={t('courses.subtitle')} />
       {courses.isLoading ? (
-        <div role="status" aria-label={t('common.loading')} className="grid gap-4 md:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-64 animate-pulse rounded-2xl bg-slate-200/70" />
-          ))}
-        </div>
+        <Skeletons count={3} height="h-64" className="grid gap-4 md:grid-cols-3" />
       ) : courses.isError ? (
-        <Card role="alert" className="grid gap-3">
-          <p className="text-red-700">{errorMessage(courses.error, t)}</p>
-          <Button variant="outline" className="w-fit" onClick={() => void courses.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Card>
+        <QueryError error={courses.error} onRetry={() => void courses.refetch()} />
       ) : (
         <div className="grid gap-8">
           <section aria-labelledby="available-courses">

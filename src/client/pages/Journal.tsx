@@ -18,6 +18,7 @@ import { POPULAR_TAGS, parseTags, type JournalEntry } from '#shared/schemas/jour
 import type { Passage } from '#shared/schemas/bible.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../components/QueryStates.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { Field, inputClass } from '../components/ui/Field.tsx';
@@ -439,18 +440,9 @@ export default function Journal() {
             })}
           </div>
           {list.isLoading ? (
-            <div role="status" aria-label={t('common.loading')} className="grid gap-3">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="h-24 animate-pulse rounded-2xl bg-slate-200/70" />
-              ))}
-            </div>
+            <Skeletons count={3} height="h-24" className="grid gap-3" />
           ) : list.isError ? (
-            <Card role="alert" className="grid gap-3">
-              <p className="text-red-700">{errorMessage(list.error, t)}</p>
-              <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Card>
+            <QueryError error={list.error} onRetry={() => void list.refetch()} />
           ) : list.data?.items.length === 0 ? (
             <Card className="text-center">
               <p className="font-serif text-xl text-brand-950">

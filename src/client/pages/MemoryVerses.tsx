@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/memory.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../components/QueryStates.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { inputClass } from '../components/ui/Field.tsx';
@@ -237,18 +238,9 @@ export default function MemoryVerses() {
         ))}
       </div>
       {list.isLoading ? (
-        <div role="status" aria-label={t('common.loading')} className="grid gap-3 sm:grid-cols-2">
-          {[0, 1].map((i) => (
-            <div key={i} className="h-36 animate-pulse rounded-2xl bg-slate-200/70" />
-          ))}
-        </div>
+        <Skeletons count={2} height="h-36" className="grid gap-3 sm:grid-cols-2" />
       ) : list.isError ? (
-        <Card role="alert" className="grid gap-3">
-          <p className="text-red-700">{errorMessage(list.error, t)}</p>
-          <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Card>
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data?.items.length === 0 ? (
         <Card className="grid justify-items-center gap-3 py-12 text-center">
           <Sparkles className="size-10 text-gold-500" aria-hidden />

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import type { Study } from '#shared/schemas/bible.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../components/QueryStates.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { toast } from '../hooks/use-toast.ts';
@@ -91,18 +92,9 @@ export default function SavedStudies() {
         }
       />
       {list.isLoading ? (
-        <div role="status" aria-label={t('common.loading')} className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-28 animate-pulse rounded-2xl bg-slate-200/70" />
-          ))}
-        </div>
+        <Skeletons count={3} height="h-28" className="grid gap-3" />
       ) : list.isError ? (
-        <Card role="alert" className="grid gap-3">
-          <p className="text-red-700">{errorMessage(list.error, t)}</p>
-          <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Card>
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data && list.data.total === 0 ? (
         <Card className="grid justify-items-center gap-3 py-12 text-center">
           <div className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
