@@ -238,6 +238,14 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByRole('heading', { name: 'Practise Matthew 28:19' }).waitFor();
     await card.getByText(/^Next review/).waitFor();
     expect(await card.getByText('Due now').count()).toBe(0);
+    // The dashboard shows today's verse, the memory verses and course progress.
+    await page.goto(base);
+    await page.getByText("Today's verse").waitFor();
+    await page.getByText('2 verses').waitFor();
+    await page.getByText('0 of 18 lessons completed').first().waitFor();
+    await expect.poll(() => page.locator('blockquote').first().textContent()).not.toBe('');
+    await expectAccessible(page, 'dashboard with data');
+    await screenshot(page, 'dashboard-data-en-desktop');
     await context.close();
 
     const phone = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
