@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          globalSetup: ['tests/helpers/global-setup-server.ts'],
           include: [
             'tests/server/**/*.test.ts',
             'tests/shared/**/*.test.ts',

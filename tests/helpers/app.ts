@@ -23,6 +23,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
     database?: DatabaseHandle;
+    /** Start from a database with the three Bibles loaded (a prebuilt fixture). */
+    bibles?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config: AppConfig = loadConfig({
@@ -33,7 +35,8 @@ export async function createTestApp(
     API_RATE_LIMIT_MAX: '100000',
     ...options.env,
   });
-  const database = options.database ?? (await createTestDatabase());
+  const database =
+    options.database ?? (await createTestDatabase({ bibles: options.bibles ?? false }));
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {

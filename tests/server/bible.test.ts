@@ -12,7 +12,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/app.ts';
-import { withBibles } from '../helpers/bible.ts';
 
 let t: TestApp;
 let member: TestUser;
@@ -20,24 +19,57 @@ let premium: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  // Before the Bibles are in, Bible routes say so (503) instead of failing.
+  t = await createTestApp({ bibles: true });
   member = await createUser(t);
-  const early = await injectWithLogin(t.app, member, {
-    method: 'GET',
-    url: '/api/bible/passage?ref=John%203:16',
-  });
-  expect(early.statusCode).toBe(503);
-  await withBibles(t);
   premium = await createUser(t, { isPremium: true });
   other = await createUser(t);
-}, 180_000);
+});
 afterAll(async () => {
   await t.close();
 });
 
 const get = (who: TestUser, url: string, lang = 'en') =>
   injectWithLogin(t.app, who, { method: 'GET', url, headers: { 'accept-language': lang } });
+
+describe('before the Bibles are loaded', () => {
+  it('Bible routes say they are being installed (503), translated', async () => {
+    const empty = await createTestApp();
+    try {
+      const u = await createUser(empty);
+      const res = await injectWithLogin(empty.app, u, {
+        method: 'GET',
+        url: '/api/bible/passage?ref=John%203:16',
+        headers: { 'accept-language': 'es' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'La Biblia se está instalando. Intenta de nuevo en un momento.',
+      );
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe('before the Bibles are loaded', () => {
+  it('Bible routes say they are being installed (503), translated', async () => {
+    const empty = await createTestApp();
+    try {
+      const u = await createUser(empty);
+      const res = await injectWithLogin(empty.app, u, {
+        method: 'GET',
+        url: '/api/bible/passage?ref=John%203:16',
+        headers: { 'accept-language': 'es' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'La Biblia se está instalando. Intenta de nuevo en un momento.',
+      );
+    } finally {
+      await empty.close();
+    }
+  });
+});
 
 describe('reference parsing', () => {
   it.each([

@@ -7,18 +7,16 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/app.ts';
-import { withBibles } from '../helpers/bible.ts';
 
 let t: TestApp;
 let member: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await withBibles(t);
+  t = await createTestApp({ bibles: true });
   member = await createUser(t);
   other = await createUser(t);
-}, 180_000);
+});
 afterAll(async () => {
   await t.close();
 });

@@ -64,6 +64,9 @@ async function expectDurable(env: Record<string, string>) {
   expect(await second.stop('SIGTERM')).toBe(0);
 }
 
+// Real processes: the first start also loads the Bibles in the background, so allow time.
+const PROCESS_TIMEOUT = 150_000;
+
 describe('embedded PGlite', () => {
   it('refuses a second server on the same data directory, with a clear message', async () => {
     const dir = tempDir();
@@ -74,11 +77,11 @@ describe('embedded PGlite', () => {
     expect(code).toBe(2);
     expect(second.output()).toMatch(/already in use by another process/);
     expect(await first.stop('SIGTERM')).toBe(0);
-  });
+  }, PROCESS_TIMEOUT);
 
   it('keeps an acknowledged write after kill -9', async () => {
     await expectDurable({ DATA_DIR: tempDir() });
-  });
+  }, PROCESS_TIMEOUT);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
@@ -99,5 +102,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  });
+  }, PROCESS_TIMEOUT);
 });

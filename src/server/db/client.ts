@@ -44,12 +44,14 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
   };
 }
 
-/** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests); or a given client. */
+export async function openPglite(dataDir: string | undefined, existing?: PGlite): Promise<DatabaseHandle> {
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-  const client = dataDir
-    ? await PGlite.create({ dataDir, extensions: { unaccent } })
-    : await PGlite.create({ extensions: { unaccent } });
+  const client =
+    existing ??
+    (dataDir
+      ? await PGlite.create({ dataDir, extensions: { unaccent } })
+      : await PGlite.create({ extensions: { unaccent } }));
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './server-process.ts';
+import { bundledBibles } from '#server/bible/data.ts';
+
+/**
+ * A key for "migrations + bundled Bibles": the pre-loaded test database (a PGlite dump, or a
+ * PostgreSQL template database) is rebuilt only when one of them changes.
+ */
+export function fixtureKey(): string {
+  const hash = createHash('sha256');
+  const migrations = join(ROOT, 'drizzle');
+  for (const name of readdirSync(migrations)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
+    hash.update(name).update(readFileSync(join(migrations, name)));
+  }
+  for (const bible of bundledBibles()) hash.update(bible.checksum);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export const DUMP_DIR = join(ROOT, 'node_modules/.cache/camino-tests');
+export const dumpPath = (key: string) => join(DUMP_DIR, `bibles-${key}.tar.gz`);
+export const templateName = (key: string) => `camino_bibles_${key}`;
