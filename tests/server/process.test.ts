@@ -68,39 +68,51 @@ async function expectDurable(env: Record<string, string>) {
 const PROCESS_TIMEOUT = 150_000;
 
 describe('embedded PGlite', () => {
-  it('refuses a second server on the same data directory, with a clear message', async () => {
-    const dir = tempDir();
-    const first = await startServer({ DATA_DIR: dir });
-    running.push(first);
-    const second = await startServer({ DATA_DIR: dir }, { waitReady: false });
-    const code = await second.exited;
-    expect(code).toBe(2);
-    expect(second.output()).toMatch(/already in use by another process/);
-    expect(await first.stop('SIGTERM')).toBe(0);
-  }, PROCESS_TIMEOUT);
+  it(
+    'refuses a second server on the same data directory, with a clear message',
+    async () => {
+      const dir = tempDir();
+      const first = await startServer({ DATA_DIR: dir });
+      running.push(first);
+      const second = await startServer({ DATA_DIR: dir }, { waitReady: false });
+      const code = await second.exited;
+      expect(code).toBe(2);
+      expect(second.output()).toMatch(/already in use by another process/);
+      expect(await first.stop('SIGTERM')).toBe(0);
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('keeps an acknowledged write after kill -9', async () => {
-    await expectDurable({ DATA_DIR: tempDir() });
-  }, PROCESS_TIMEOUT);
+  it(
+    'keeps an acknowledged write after kill -9',
+    async () => {
+      await expectDurable({ DATA_DIR: tempDir() });
+    },
+    PROCESS_TIMEOUT,
+  );
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
-  it('keeps an acknowledged write after kill -9', async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `durable_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      await expectDurable({
-        DATABASE_URL: target.toString(),
-        BETTER_AUTH_SECRET: 'durability-secret-durability-secret-123',
-      });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }, PROCESS_TIMEOUT);
+  it(
+    'keeps an acknowledged write after kill -9',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `durable_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const target = new URL(url);
+        target.pathname = `/${name}`;
+        await expectDurable({
+          DATABASE_URL: target.toString(),
+          BETTER_AUTH_SECRET: 'durability-secret-durability-secret-123',
+        });
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    PROCESS_TIMEOUT,
+  );
 });

@@ -45,7 +45,10 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
 }
 
 /** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests); or a given client. */
-export async function openPglite(dataDir: string | undefined, existing?: PGlite): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  existing?: PGlite,
+): Promise<DatabaseHandle> {
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const client =
     existing ??
