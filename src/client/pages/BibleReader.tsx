@@ -259,7 +259,11 @@ function ComparePanel({ reference, onClose }: { reference: string; onClose: () =
             <h3 className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand-700">
               {col.translation}
             </h3>
-            <PassageText verses={col.verses} lang={col.translation === 'RV1909' ? 'es' : 'en'} />
+            <PassageText
+              compact
+              verses={col.verses}
+              lang={col.translation === 'RV1909' ? 'es' : 'en'}
+            />
           </section>
         ))}
       </div>

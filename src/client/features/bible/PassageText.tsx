@@ -12,14 +12,27 @@ interface Props {
   onToggle?: (verse: Verse) => void;
   highlight?: string | null;
   lang?: string;
+  /** Smaller type, for side-by-side columns. */
+  compact?: boolean;
 }
 
 /** Scripture as readable text; verses become toggle buttons when selection is enabled. */
-export function PassageText({ verses, withChapters, selected, onToggle, highlight, lang }: Props) {
+export function PassageText({
+  verses,
+  withChapters,
+  selected,
+  onToggle,
+  highlight,
+  lang,
+  compact,
+}: Props) {
   return (
     <div
       lang={lang}
-      className="font-serif text-lg leading-relaxed text-slate-900 sm:text-xl sm:leading-relaxed"
+      className={cn(
+        'font-serif leading-relaxed text-slate-900',
+        compact ? 'text-base' : 'text-lg sm:text-xl sm:leading-relaxed',
+      )}
     >
       {verses.map((v) => {
         const key = verseKey(v);
