@@ -163,13 +163,13 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.goto(base);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Journal' })
+      .getByRole('link', { name: 'Prayer' })
       .click();
-    await page.getByRole('heading', { name: 'Journal is being prepared' }).waitFor();
+    await page.getByRole('heading', { name: 'Prayer is being prepared' }).waitFor();
 
     // Spanish, kept across a reload.
     await page.getByRole('button', { name: 'Español' }).click();
-    await page.getByRole('heading', { name: 'Estamos preparando Diario' }).waitFor();
+    await page.getByRole('heading', { name: 'Estamos preparando Oración' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.goto(base);
@@ -187,14 +187,14 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
     await expectAccessible(page, 'landing (es)');
     await screenshot(page, 'landing-es-desktop');
-    await page.goto(`${base}/journal`);
-    await page.waitForURL(/\/sign-in\?next=%2Fjournal/);
+    await page.goto(`${base}/prayer`);
+    await page.waitForURL(/\/sign-in\?next=%2Fprayer/);
 
     // Back in with the same account, then straight to where we were going.
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.getByRole('heading', { name: 'Estamos preparando Diario' }).waitFor();
+    await page.getByRole('heading', { name: 'Estamos preparando Oración' }).waitFor();
 
     expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
     await context.close();
