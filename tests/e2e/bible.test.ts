@@ -1,47 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { freePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import {
   DESKTOP,
   PHONE,
   e2eAvailable,
   expectAccessible,
-  launch,
   newContext,
   screenshot,
   signUpMember,
   waitForBibles,
+  startE2EServer,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 // Admins count as premium: this address signs up as one (ADMIN_EMAILS).
 const PREMIUM_EMAIL = 'premium-reader@example.com';
-let server: ServerProcess;
-let browser: Browser;
 let base: string;
-let dataDir: string;
+let browser: Browser;
+let stop: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   if (!enabled) return;
-  dataDir = mkdtempSync(join(tmpdir(), 'camino-e2e-bible-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: base,
-    ADMIN_EMAILS: PREMIUM_EMAIL,
-  });
-  browser = await launch();
+  ({ base, browser, stop } = await startE2EServer('bible', { ADMIN_EMAILS: PREMIUM_EMAIL }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop());
 
 describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   it('reads, searches, studies, saves, reopens, exports and deletes (desktop, English)', async () => {

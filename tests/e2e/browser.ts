@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startServer } from '../helpers/server-process.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from 'vitest';
@@ -129,4 +132,30 @@ export async function waitForBibles(page: Page, base: string): Promise<void> {
       { timeout: 120_000, interval: 1000 },
     )
     .toBe(3);
+}
+
+/** A real server on a fresh embedded database plus Chromium, for one e2e file. */
+export async function startE2EServer(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: base,
+    ...env,
+  });
+  const browser = await launch();
+  return {
+    base,
+    browser,
+    async stop() {
+      await browser.close();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

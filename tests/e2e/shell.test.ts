@@ -1,40 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { freePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import {
   DESKTOP,
   PHONE,
   e2eAvailable,
   expectAccessible,
-  launch,
   newContext,
   screenshot,
+  startE2EServer,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 
-let server: ServerProcess;
-let browser: Browser;
 let base: string;
-let dataDir: string;
+let browser: Browser;
+let stop: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   if (!enabled) return;
-  dataDir = mkdtempSync(join(tmpdir(), 'camino-e2e-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: base });
-  browser = await launch();
+  ({ base, browser, stop } = await startE2EServer('shell', {}));
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop());
 
 let counter = 0;
 function newAccount() {

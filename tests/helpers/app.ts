@@ -122,3 +122,16 @@ export function injectWithLogin(app: FastifyInstance, who: TestUser, options: In
   const headers = { ...(options.headers ?? {}), cookie: who.cookie };
   return app.inject({ ...options, headers });
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `call(user, method, url, payload?, lang?)` against a test app, signed in as `user`. */
+export function caller(t: () => TestApp) {
+  return (who: TestUser, method: Method, url: string, payload?: object, lang = 'en') =>
+    injectWithLogin(t().app, who, {
+      method,
+      url,
+      headers: { 'accept-language': lang },
+      ...(payload ? { payload } : {}),
+    });
+}

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { lessonProgress } from '#server/db/schema.ts';
 import { streakDays } from '#server/courses/service.ts';
-import {
-  createTestApp,
-  createUser,
-  injectWithLogin,
-  type TestApp,
-  type TestUser,
-} from '../helpers/app.ts';
+import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
 
 let t: TestApp;
 let member: TestUser;
@@ -23,19 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (
-  who: TestUser,
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  payload?: object,
-  lang = 'en',
-) =>
-  injectWithLogin(t.app, who, {
-    method,
-    url,
-    headers: { 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(() => t);
 
 describe('courses', () => {
   it('lists the three courses with progress and the premium lock', async () => {

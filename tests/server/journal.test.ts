@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTags } from '#shared/schemas/journal.ts';
-import {
-  createTestApp,
-  createUser,
-  injectWithLogin,
-  type TestApp,
-  type TestUser,
-} from '../helpers/app.ts';
+import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
 
 let t: TestApp;
 let member: TestUser;
@@ -21,19 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (
-  who: TestUser,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  lang = 'en',
-) =>
-  injectWithLogin(t.app, who, {
-    method,
-    url,
-    headers: { 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(() => t);
 
 describe('journal', () => {
   it('has nothing to export at first (SPEC message)', async () => {

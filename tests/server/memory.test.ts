@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memoryVerse } from '#server/db/schema.ts';
 import { firstLetters, normaliseForTyping, typingAccuracy } from '#shared/schemas/memory.ts';
-import {
-  createTestApp,
-  createUser,
-  injectWithLogin,
-  type TestApp,
-  type TestUser,
-} from '../helpers/app.ts';
+import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
 
 let t: TestApp;
 let member: TestUser;
@@ -23,19 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (
-  who: TestUser,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: object,
-  lang = 'en',
-) =>
-  injectWithLogin(t.app, who, {
-    method,
-    url,
-    headers: { 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(() => t);
 
 describe('memory verses', () => {
   it('adds a verse with its text in the reader language, due at once', async () => {

@@ -88,38 +88,38 @@ export default function Courses() {
         <QueryError error={courses.error} onRetry={() => void courses.refetch()} />
       ) : (
         <div className="grid gap-8">
-          <section aria-labelledby="available-courses">
-            <h2
-              id="available-courses"
-              className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-slate-600"
-            >
-              <GraduationCap className="size-4" aria-hidden /> {t('courses.available')}
-            </h2>
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {open.map((c) => (
-                <li key={c.id}>
-                  <CourseCard course={c} />
-                </li>
-              ))}
-            </ul>
-          </section>
-          {premium.length > 0 ? (
-            <section aria-labelledby="premium-courses">
-              <h2
-                id="premium-courses"
-                className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-slate-600"
-              >
-                <Crown className="size-4 text-gold-500" aria-hidden /> {t('courses.premiumSection')}
-              </h2>
-              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {premium.map((c) => (
-                  <li key={c.id}>
-                    <CourseCard course={c} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {[
+            {
+              id: 'available-courses',
+              label: t('courses.available'),
+              icon: <GraduationCap className="size-4" aria-hidden />,
+              items: open,
+            },
+            {
+              id: 'premium-courses',
+              label: t('courses.premiumSection'),
+              icon: <Crown className="size-4 text-gold-500" aria-hidden />,
+              items: premium,
+            },
+          ]
+            .filter((section) => section.items.length > 0)
+            .map((section) => (
+              <section key={section.id} aria-labelledby={section.id}>
+                <h2
+                  id={section.id}
+                  className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-slate-600"
+                >
+                  {section.icon} {section.label}
+                </h2>
+                <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                  {section.items.map((c) => (
+                    <li key={c.id}>
+                      <CourseCard course={c} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
         </div>
       )}
     </>
