@@ -79,6 +79,10 @@ export function App() {
           <Route path="/curriculum-complete" element={<P.CurriculumComplete />} />
           <Route path="/memory-verses" element={<P.MemoryVerses />} />
           <Route path="/journal" element={<P.Journal />} />
+          <Route path="/prayer" element={<P.Prayer />} />
+          <Route path="/goals" element={<P.Goals />} />
+          <Route path="/reading-plans" element={<P.ReadingPlans />} />
+          <Route path="/daily-reading" element={<P.DailyReading />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

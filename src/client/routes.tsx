@@ -34,6 +34,10 @@ export const pages = {
   CurriculumComplete: page(() => import('./pages/CurriculumComplete.tsx')),
   MemoryVerses: page(() => import('./pages/MemoryVerses.tsx')),
   Journal: page(() => import('./pages/Journal.tsx')),
+  Prayer: page(() => import('./pages/Prayer.tsx')),
+  Goals: page(() => import('./pages/Goals.tsx')),
+  ReadingPlans: page(() => import('./pages/ReadingPlans.tsx')),
+  DailyReading: page(() => import('./pages/DailyReading.tsx')),
 };
 
 /**
@@ -41,13 +45,9 @@ export const pages = {
  * translated "being prepared" page until then. Values are the nav label keys.
  */
 export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
-  '/prayer': 'nav.prayer',
   '/sermons': 'nav.sermons',
   '/books': 'nav.books',
   '/heroes-of-faith': 'nav.heroesOfFaith',
-  '/goals': 'nav.goals',
-  '/reading-plans': 'nav.readingPlans',
-  '/daily-reading': 'nav.dailyReading',
   '/notification-settings': 'nav.notificationSettings',
   '/notification-test': 'nav.notificationTest',
   '/notifications': 'nav.notifications',
@@ -74,5 +74,9 @@ export const MEMBER_PATHS = [
   '/lesson/:id',
   '/memory-verses',
   '/journal',
+  '/prayer',
+  '/goals',
+  '/reading-plans',
+  '/daily-reading',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];

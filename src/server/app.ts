@@ -47,6 +47,10 @@ import { registerCourseRoutes } from './courses/routes.ts';
 import { CourseCatalog } from './courses/service.ts';
 import { registerMemoryRoutes } from './memory/routes.ts';
 import { registerJournalRoutes } from './journal/routes.ts';
+import { registerPrayerRoutes } from './prayer/routes.ts';
+import { registerGoalRoutes } from './goals/routes.ts';
+import { registerReadingRoutes } from './reading/routes.ts';
+import { registerDashboardRoutes } from './dashboard/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -271,6 +275,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
   registerMemoryRoutes(app, { db: database.db, bible: bibleCatalog });
   registerJournalRoutes(app, { db: database.db, bible: bibleCatalog });
+  registerPrayerRoutes(app, { db: database.db });
+  registerGoalRoutes(app, { db: database.db });
+  registerReadingRoutes(app, { db: database.db, bible: bibleCatalog });
+  registerDashboardRoutes(app, {
+    db: database.db,
+    bible: bibleCatalog,
+    courses: courseCatalog,
+  });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const clientDir = deps.clientDir;

@@ -149,13 +149,13 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.goto(base);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Prayer' })
+      .getByRole('link', { name: 'Sermons' })
       .click();
-    await page.getByRole('heading', { name: 'Prayer is being prepared' }).waitFor();
+    await page.getByRole('heading', { name: 'Sermons is being prepared' }).waitFor();
 
     // Spanish, kept across a reload.
     await page.getByRole('button', { name: 'Español' }).click();
-    await page.getByRole('heading', { name: 'Estamos preparando Oración' }).waitFor();
+    await page.getByRole('heading', { name: 'Estamos preparando Sermones' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.goto(base);
@@ -180,7 +180,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.getByRole('heading', { name: 'Estamos preparando Oración' }).waitFor();
+    await page.getByRole('heading', { name: 'Oración', level: 1 }).waitFor();
 
     expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
     await context.close();
@@ -246,8 +246,8 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await drawer.getByRole('link', { name: 'Prayer' }).waitFor();
     await expectAccessible(page, 'member drawer (phone)');
     await screenshot(page, 'member-drawer-en-phone');
-    await drawer.getByRole('link', { name: 'Prayer' }).click();
-    await page.getByRole('heading', { name: 'Prayer is being prepared' }).waitFor();
+    await drawer.getByRole('link', { name: 'Sermons' }).click();
+    await page.getByRole('heading', { name: 'Sermons is being prepared' }).waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await screenshot(page, 'account-menu-en-phone');
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { lessonProgress } from '#server/db/schema.ts';
-import { streakDays } from '#server/courses/service.ts';
+import { activityDay } from '#server/db/schema.ts';
+import { addDays } from '#server/practice/dates.ts';
 import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -153,18 +153,19 @@ describe('lessons', () => {
     expect(last.badgesAwarded).toContain('complete-101');
   });
 
-  it('awards 7-Day Streak from completions on seven consecutive days', async () => {
+  it('awards 7-Day Streak from the activity log after seven active days in a row', async () => {
     const learner = await createUser(t);
     const awarded: string[][] = [];
     for (let i = 1; i <= 7; i++) {
       awarded.push(
         (await call(learner, 'POST', `/api/lessons/101-${i}/complete`)).json().badgesAwarded,
       );
-      // Move this completion back so that lesson i was finished (7 - i) days ago.
+      // Move today's activity back so that lesson i was finished (7 - i) days ago.
+      const today = new Date().toISOString().slice(0, 10);
       await t.database.db
-        .update(lessonProgress)
-        .set({ completedAt: new Date(Date.now() - (7 - i) * 86_400_000) })
-        .where(and(eq(lessonProgress.userId, learner.id), eq(lessonProgress.lessonId, `101-${i}`)));
+        .update(activityDay)
+        .set({ day: addDays(today, i - 7) })
+        .where(and(eq(activityDay.userId, learner.id), eq(activityDay.day, today)));
     }
     // Six days in a row are not enough; the seventh completion earns it, once.
     expect(awarded.slice(0, 6).flat()).not.toContain('seven-day-streak');
@@ -190,14 +191,5 @@ describe('lessons', () => {
       response: '',
       status: 'available',
     });
-  });
-});
-
-describe('streakDays', () => {
-  it('counts consecutive days ending today or yesterday', () => {
-    expect(streakDays(['2026-11-20', '2026-11-21', '2026-11-22'], '2026-11-22')).toBe(3);
-    expect(streakDays(['2026-11-20', '2026-11-21'], '2026-11-22')).toBe(2);
-    expect(streakDays(['2026-11-19', '2026-11-21'], '2026-11-22')).toBe(1);
-    expect(streakDays([], '2026-11-22')).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, type Language } from '#shared/constants.ts';
 import { i18n } from './i18n.ts';
@@ -14,10 +15,20 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const language: Language = instance.language?.startsWith('es') ? 'es' : 'en';
-  const setLanguage = useCallback((next: Language) => {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
-    void i18n.changeLanguage(next);
-  }, []);
+  // Optional: the language switch also works where no query client exists (tests, error pages).
+  const queryClient = useContext(QueryClientContext);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+      void i18n.changeLanguage(next).then(() =>
+        // Server answers carry translated text (titles, references): load them again.
+        queryClient?.invalidateQueries({
+          predicate: (q) => q.queryKey[0] !== '/api/auth/user',
+        }),
+      );
+    },
+    [queryClient],
+  );
   const value = useMemo(
     () => ({
       language,

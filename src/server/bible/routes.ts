@@ -19,11 +19,10 @@ import { translate } from '../i18n/translate.ts';
 import { currentUser } from '../security/access.ts';
 import { formatReference, parseReference } from './reference.ts';
 import {
-  localDate,
   neighbours,
   readPassage,
   searchVerses,
-  verseOfTheDayFor,
+  verseOfTheDay,
   type BibleCatalog,
 } from './service.ts';
 
@@ -200,24 +199,7 @@ export function registerBibleRoutes(
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const lang = request.query.lang ?? request.lang;
-      const date = localDate(new Date(), me.preferences.timeZone);
-      const { osis, ranges } = verseOfTheDayFor(date);
-      const { code, requested, fallback } = catalog.resolve(
-        lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
-        lang,
-      );
-      const verses = await readPassage(db, catalog, code, ranges, lang);
-      return {
-        date,
-        reference: formatReference(ranges, lang),
-        osis,
-        translation: code,
-        requestedTranslation: requested,
-        fallback,
-        verses,
-      };
+      return verseOfTheDay(db, catalog, currentUser(request), request.query.lang ?? request.lang);
     },
   );
 

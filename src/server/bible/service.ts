@@ -273,3 +273,28 @@ export function verseOfTheDayFor(date: string): { osis: string; ranges: VerseRan
     ]!;
   return { osis, ranges: rangesFromOsis(osis) };
 }
+
+/** Today's verse for a member (their date, language and translation), with its text. */
+export async function verseOfTheDay(
+  db: Database,
+  catalog: BibleCatalog,
+  member: { preferences: { timeZone: string; bibleTranslation: string } },
+  lang: Language,
+) {
+  const date = localDate(new Date(), member.preferences.timeZone);
+  const { osis, ranges } = verseOfTheDayFor(date);
+  const { code, requested, fallback } = catalog.resolve(
+    lang === 'es' ? 'RV1909' : member.preferences.bibleTranslation,
+    lang,
+  );
+  const verses = await readPassage(db, catalog, code, ranges, lang);
+  return {
+    date,
+    reference: formatReference(ranges, lang),
+    osis,
+    translation: code,
+    requestedTranslation: requested,
+    fallback,
+    verses,
+  };
+}

@@ -1,19 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '#shared/constants.ts';
-import { BADGES, LESSON_STATUSES } from '#shared/schemas/course.ts';
+import { BADGES, LESSON_STATUSES, type Badge } from '#shared/schemas/course.ts';
 import type { Database } from '../db/client.ts';
 import { lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import { formatReference, parseReference } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
+import { recordActivity } from '../practice/activity.ts';
 import {
   assertLessonOpen,
   awardBadges,
   canAccess,
+  courseSummaries,
   progressOf,
   statuses,
   type CourseCatalog,
@@ -72,24 +74,7 @@ export function registerCourseRoutes(
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const progress = await progressOf(db, me.id);
-      return catalog.courses.map((c) => {
-        const accessible = canAccess(c, me);
-        const st = statuses(c, progress, accessible);
-        const next = c.lessons.find((_, i) => st[i] === 'in_progress' || st[i] === 'available');
-        return {
-          id: c.id,
-          title: c.text[request.lang].title,
-          subtitle: c.text[request.lang].subtitle,
-          description: c.text[request.lang].description,
-          premium: c.premium,
-          locked: !accessible,
-          lessonCount: c.lessons.length,
-          completedCount: st.filter((s) => s === 'completed').length,
-          nextLessonId: accessible ? (next?.id ?? null) : null,
-        };
-      });
+      return courseSummaries(db, catalog, currentUser(request), request.lang);
     },
   );
 
@@ -290,17 +275,26 @@ export function registerCourseRoutes(
         index,
         progress,
       } = await assertLessonOpen(db, catalog, me, request.params.id);
+      let badgesAwarded: Badge[] = [];
       if (!progress?.completedAt) {
         const now = new Date();
-        await db
+        // Only the request that actually completes the lesson counts it (a double click does not).
+        const completed = await db
           .insert(lessonProgress)
           .values({ userId: me.id, lessonId: request.params.id, completedAt: now, updatedAt: now })
           .onConflictDoUpdate({
             target: [lessonProgress.userId, lessonProgress.lessonId],
             set: { completedAt: now, updatedAt: now },
-          });
+            setWhere: isNull(lessonProgress.completedAt),
+          })
+          .returning({ lessonId: lessonProgress.lessonId });
+        if (completed.length > 0) {
+          badgesAwarded = [
+            ...(await awardBadges(db, catalog, me)),
+            ...(await recordActivity(db, me, { kind: 'lesson', subject: request.params.id }, now)),
+          ];
+        }
       }
-      const badgesAwarded = progress?.completedAt ? [] : await awardBadges(db, catalog, me);
       const all = await progressOf(db, me.id);
       const done = (ids: string[]) => ids.every((id) => all.get(id)?.completedAt);
       return {

@@ -5,7 +5,6 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { course, lesson, lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { localDate } from '../bible/service.ts';
 import { readCourses, type Course, type Lesson } from './content.ts';
 
 export interface Progress {
@@ -122,21 +121,10 @@ export async function assertLessonOpen(
   return { ...found, progress: progress.get(lessonId) };
 }
 
-/** Consecutive local days, ending today or yesterday, with a completed lesson. */
-export function streakDays(dates: string[], today: string): number {
-  const days = new Set(dates);
-  const step = (d: string, by: number) =>
-    new Date(Date.parse(`${d}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-  let cursor = days.has(today) ? today : step(today, -1);
-  let count = 0;
-  while (days.has(cursor)) {
-    count += 1;
-    cursor = step(cursor, -1);
-  }
-  return count;
-}
-
-/** Awards the badges a completion earned; each badge is awarded once and returned only then. */
+/**
+ * Awards the course badges a completion earned (First Lesson, Complete 101); each badge is
+ * awarded once and returned only then. The 7-Day Streak badge comes from the activity log.
+ */
 export async function awardBadges(
   db: Database,
   catalog: CourseCatalog,
@@ -150,9 +138,6 @@ export async function awardBadges(
   if (done.length >= 1) earned.push('first-lesson');
   const completed = new Set(done.map((d) => d.lessonId));
   if (catalog.course('101')!.lessons.every((l) => completed.has(l.id))) earned.push('complete-101');
-  const tz = user.preferences.timeZone;
-  const dates = done.map((d) => localDate(d.completedAt!, tz));
-  if (streakDays(dates, localDate(new Date(), tz)) >= 7) earned.push('seven-day-streak');
   if (earned.length === 0) return [];
   const inserted = await db
     .insert(userBadge)
@@ -164,4 +149,30 @@ export async function awardBadges(
 
 export function lessonTitle(l: Lesson, lang: Language) {
   return l.text[lang].title;
+}
+
+/** The courses with the member's progress and the lesson to continue with. */
+export async function courseSummaries(
+  db: Database,
+  catalog: CourseCatalog,
+  user: SessionUser,
+  lang: Language,
+) {
+  const progress = await progressOf(db, user.id);
+  return catalog.courses.map((c) => {
+    const accessible = canAccess(c, user);
+    const st = statuses(c, progress, accessible);
+    const next = c.lessons.find((_, i) => st[i] === 'in_progress' || st[i] === 'available');
+    return {
+      id: c.id,
+      title: c.text[lang].title,
+      subtitle: c.text[lang].subtitle,
+      description: c.text[lang].description,
+      premium: c.premium,
+      locked: !accessible,
+      lessonCount: c.lessons.length,
+      completedCount: st.filter((s) => s === 'completed').length,
+      nextLessonId: accessible ? (next?.id ?? null) : null,
+    };
+  });
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -293,3 +294,126 @@ export const journalEntry = pgTable(
   },
   (t) => [index('journal_entry_user_idx').on(t.userId, t.updatedAt)],
 );
+
+/**
+ * The activity log: one row per real thing a member did (lesson, reading, prayer session,
+ * memory review, journal entry). `day` is the local date in the member's time zone at
+ * that moment, so streaks and goals never depend on the server's zone.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['lesson', 'reading', 'prayer', 'memory', 'journal'] }).notNull(),
+    amount: integer('amount').notNull().default(1),
+    /** What it was about: a lesson id, an OSIS reference, a journal entry id. */
+    subject: text('subject').notNull().default(''),
+    /** Free text shown as is (a journal title); empty when the label is derived from `subject`. */
+    label: text('label').notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_user_time_idx').on(t.userId, t.occurredAt)],
+);
+
+/** One row per member and active local day: what streaks and the heat map read. */
+export const activityDay = pgTable(
+  'activity_day',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A prayer request: active, then answered. */
+export const prayerRequest = pgTable(
+  'prayer_request',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    urgent: boolean('urgent').notNull().default(false),
+    status: text('status', { enum: ['active', 'answered'] })
+      .notNull()
+      .default('active'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answerNote: text('answer_note').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('prayer_request_user_status_idx').on(t.userId, t.status, t.createdAt)],
+);
+
+/** A finished prayer-timer session. */
+export const prayerSession = pgTable(
+  'prayer_session',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    minutes: smallint('minutes').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prayer_session_user_day_idx').on(t.userId, t.day)],
+);
+
+/**
+ * A goal with its progress in the current period. The period rolls over lazily: a row whose
+ * `periodStart` is not the current period's start has, in effect, no progress yet.
+ */
+export const goal = pgTable(
+  'goal',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    preset: text('preset'),
+    target: integer('target').notNull(),
+    unit: text('unit', { enum: ['chapters', 'verses', 'minutes', 'lessons'] }).notNull(),
+    period: text('period', { enum: ['daily', 'weekly', 'monthly'] }).notNull(),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull(),
+    progress: integer('progress').notNull().default(0),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    periodsCompleted: integer('periods_completed').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('goal_user_idx').on(t.userId, t.unit)],
+);
+
+/**
+ * A member's run through a reading plan (one at a time). Days before `replanDay` follow the
+ * plan's own schedule for `duration`; from `replanDay` on, the verses from `replanVerse` are
+ * spread over the days left (a catch-up).
+ */
+export const readingPlanRun = pgTable('reading_plan_run', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull(),
+  duration: integer('duration').notNull(),
+  totalDays: integer('total_days').notNull(),
+  startedOn: date('started_on', { mode: 'string' }).notNull(),
+  currentDay: integer('current_day').notNull().default(1),
+  daysRead: integer('days_read').notNull().default(0),
+  replanDay: integer('replan_day').notNull().default(1),
+  replanVerse: integer('replan_verse').notNull().default(0),
+  lastReadOn: date('last_read_on', { mode: 'string' }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  ...timestamps,
+});

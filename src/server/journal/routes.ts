@@ -17,6 +17,7 @@ import { translate } from '../i18n/translate.ts';
 import { currentUser } from '../security/access.ts';
 import { formatReference, parseReference } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
+import { recordActivity } from '../practice/activity.ts';
 
 type Row = typeof journalEntry.$inferSelect;
 
@@ -160,6 +161,7 @@ export function registerJournalRoutes(
           publishedAt: body.status === 'published' ? now : null,
         })
         .returning();
+      await recordActivity(db, me, { kind: 'journal', subject: row!.id, label: row!.title }, now);
       return reply.status(201).send(toEntry(row!));
     },
   );

@@ -19,6 +19,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import { formatReference, parseReference } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
+import { recordActivity } from '../practice/activity.ts';
 
 const scheduler = fsrs({ enable_fuzz: false });
 const GRADES: Record<(typeof MEMORY_RATINGS)[number], Grade> = {
@@ -231,6 +232,7 @@ export function registerMemoryRoutes(
         })
         .where(and(eq(memoryVerse.id, row.id), eq(memoryVerse.userId, row.userId)))
         .returning();
+      await recordActivity(db, currentUser(request), { kind: 'memory', subject: row.osis }, now);
       return toVerse(updated!, now);
     },
   );

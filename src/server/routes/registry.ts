@@ -77,6 +77,32 @@ export const ROUTE_ACCESS = {
   'PATCH /api/journal/:id': 'member',
   'DELETE /api/journal/:id': 'member',
 
+  // Prayer (owner only)
+  'GET /api/prayers': 'member',
+  'POST /api/prayers': 'member',
+  'PATCH /api/prayers/:id': 'member',
+  'DELETE /api/prayers/:id': 'member',
+  'POST /api/prayers/:id/answer': 'member',
+  'POST /api/prayer-sessions': 'member',
+
+  // Goals (owner only; the recommended preset is checked for premium in the handler)
+  'GET /api/goals': 'member',
+  'POST /api/goals': 'member',
+  'PATCH /api/goals/:id': 'member',
+  'DELETE /api/goals/:id': 'member',
+  'POST /api/goals/:id/progress': 'member',
+
+  // Reading plans and daily reading
+  'GET /api/reading-plans': 'member',
+  'POST /api/reading-plans/:id/start': 'member',
+  'POST /api/reading-plans/catch-up': 'member',
+  'DELETE /api/reading-plans/active': 'member',
+  'GET /api/daily-reading': 'member',
+  'POST /api/daily-reading/complete': 'member',
+
+  // Dashboard
+  'GET /api/dashboard': 'member',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',

@@ -23,10 +23,14 @@ export function assertAccess(access: AccessClass, user: SessionUser | null): voi
     if (user.role !== 'admin') throw new HttpError(403, 'errors.forbidden', {}, 'ADMIN_ONLY');
     return;
   }
-  if (!user.isPremium && user.role !== 'admin') {
+  if (!hasPremium(user)) {
     throw new HttpError(403, 'errors.premiumRequired', {}, 'PREMIUM_REQUIRED');
   }
 }
+
+/** The premium entitlement: a subscriber, or an admin. */
+export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) =>
+  user.isPremium || user.role === 'admin';
 
 /** Enforces the route registry on every request that matched a route. */
 export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void {

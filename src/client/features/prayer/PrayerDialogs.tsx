@@ -1,0 +1,194 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Prayer, PrayerUpdate } from '#shared/schemas/prayer.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { ApiError, apiRequest, errorMessage, fieldErrorsOf } from '../../lib/queryClient.ts';
+import { invalidatePrayers } from './api.ts';
+import { PrayerFields, draftErrors, draftOf, type PrayerDraft } from './PrayerFields.tsx';
+
+function Shell({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[80] bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-[85] grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl focus:outline-none">
+          <Dialog.Title className="font-serif text-2xl text-brand-950">{title}</Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">{description}</Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Edits a request's title, category, description and urgency. Mount with key={prayer.id}. */
+export function EditPrayerDialog({
+  prayer,
+  onOpenChange,
+}: {
+  prayer: Prayer;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<PrayerDraft>(() => draftOf(prayer));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const update = useMutation({
+    mutationFn: async (body: PrayerUpdate) =>
+      (await apiRequest('PATCH', `/api/prayers/${prayer.id}`, body)).json() as Promise<Prayer>,
+    onSuccess: async () => {
+      toast({ title: t('prayer.updated') });
+      onOpenChange(false);
+      await invalidatePrayers(queryClient);
+    },
+    onError: (e) => {
+      setErrors(fieldErrorsOf(e));
+      toast({ title: t('prayer.errors.update'), variant: 'destructive' });
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = draftErrors(draft, t);
+    setErrors(found);
+    if (found.title) {
+      titleRef.current?.focus();
+      return;
+    }
+    update.mutate({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
+  }
+
+  return (
+    <Shell
+      open
+      onOpenChange={onOpenChange}
+      title={t('prayer.edit.title')}
+      description={t('prayer.edit.description')}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <PrayerFields
+          draft={draft}
+          errors={errors}
+          titleRef={titleRef}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? t('common.saving') : t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Shell>
+  );
+}
+
+/** Marks a request answered, with an optional note. Mount with key={prayer.id}. */
+export function AnswerPrayerDialog({
+  prayer,
+  onOpenChange,
+  onAnswered,
+}: {
+  prayer: Prayer;
+  onOpenChange: (open: boolean) => void;
+  onAnswered?: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const answer = useMutation({
+    mutationFn: async (body: { note: string }) =>
+      (
+        await apiRequest('POST', `/api/prayers/${prayer.id}/answer`, body)
+      ).json() as Promise<Prayer>,
+    onSuccess: async () => {
+      toast({ title: t('prayer.answer.done') });
+      onOpenChange(false);
+      onAnswered?.();
+      await invalidatePrayers(queryClient);
+    },
+    onError: (e) => {
+      setError(fieldErrorsOf(e).note ?? null);
+      // 409: answered meanwhile (another tab or device); say so and refresh the lists.
+      const conflict = e instanceof ApiError && e.status === 409;
+      toast({
+        title: t('prayer.errors.answer'),
+        description: conflict ? errorMessage(e, t) : undefined,
+        variant: 'destructive',
+      });
+      if (conflict) void invalidatePrayers(queryClient);
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    answer.mutate({ note: note.trim() });
+  }
+
+  return (
+    <Shell
+      open
+      onOpenChange={onOpenChange}
+      title={t('prayer.answer.title')}
+      description={t('prayer.answer.description', { title: prayer.title })}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-800">
+            {t('prayer.answer.note')}{' '}
+            <span className="font-normal text-slate-600">{t('prayer.form.optional')}</span>
+          </label>
+          <textarea
+            id={`${id}-note`}
+            rows={4}
+            maxLength={2000}
+            value={note}
+            placeholder={t('prayer.answer.notePlaceholder')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-note-error` : undefined}
+            onChange={(e) => setNote(e.target.value)}
+            className={`${inputClass} resize-y`}
+          />
+          {error ? (
+            <p id={`${id}-note-error`} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={answer.isPending}>
+            <CheckCircle2 className="size-4" aria-hidden />{' '}
+            {answer.isPending ? t('common.saving') : t('prayer.answer.submit')}
+          </Button>
+        </div>
+      </form>
+    </Shell>
+  );
+}

@@ -1,0 +1,279 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BookOpen, CalendarCheck, Check, ChevronRight, PartyPopper, Sunrise } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../components/QueryStates.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { toast } from '../hooks/use-toast.ts';
+import { useAuth } from '../hooks/useAuth.ts';
+import { useLanguage } from '../lib/language.tsx';
+import { ApiError, apiRequest, errorMessage } from '../lib/queryClient.ts';
+import { PassageText } from '../features/bible/PassageText.tsx';
+import {
+  DAILY_READING_KEY,
+  INSTALL_RETRY_DELAY_MS,
+  invalidateReading,
+  planName,
+  retryWhileInstalling,
+  shownDay,
+} from '../features/reading/api.ts';
+import { CatchUp, ProgressBar, StatusBadge } from '../features/reading/PlanProgress.tsx';
+
+function AllPlansLink() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="outline">
+      <Link to="/reading-plans">
+        <CalendarCheck className="size-4" aria-hidden /> {t('readingPlans.daily.allPlans')}
+      </Link>
+    </Button>
+  );
+}
+
+function NoPlan() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('readingPlans.daily.title')} />
+      <Card className="grid justify-items-center gap-3 bg-gradient-to-br from-white to-gold-300/20 py-12 text-center">
+        <Sunrise className="size-12 text-gold-500" aria-hidden />
+        <h2 className="font-serif text-2xl text-brand-950">{t('readingPlans.daily.emptyTitle')}</h2>
+        <p className="max-w-md text-slate-700">{t('readingPlans.daily.emptyBody')}</p>
+        <Button asChild size="lg" className="mt-2">
+          <Link to="/reading-plans">
+            {t('readingPlans.daily.choosePlan')} <ChevronRight className="size-4" aria-hidden />
+          </Link>
+        </Button>
+      </Card>
+    </>
+  );
+}
+
+function Finished({ plan }: { plan: ActivePlan }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('readingPlans.daily.title')} subtitle={planName(t, plan.planId)} />
+      <Card className="grid justify-items-center gap-4 bg-gradient-to-br from-white to-gold-300/30 py-12 text-center">
+        <PartyPopper className="size-12 text-gold-500" aria-hidden />
+        <h2 className="font-serif text-3xl text-brand-950">
+          {t('readingPlans.daily.finishedTitle')}
+        </h2>
+        <p className="max-w-md text-lg text-slate-700">
+          {t('readingPlans.daily.finishedBody', { plan: planName(t, plan.planId) })}
+        </p>
+        <div className="w-full max-w-md text-left">
+          <ProgressBar plan={plan} />
+        </div>
+        <Button asChild size="lg">
+          <Link to="/reading-plans">
+            {t('readingPlans.daily.chooseAnother')} <ChevronRight className="size-4" aria-hidden />
+          </Link>
+        </Button>
+      </Card>
+    </>
+  );
+}
+
+function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const topRef = useRef<HTMLDivElement>(null);
+  const passagesRef = useRef<HTMLHeadingElement>(null);
+  const day = data.day ?? shownDay(plan);
+  const doneToday = plan.readToday && (plan.status === 'ahead' || plan.status === 'on-track');
+  const [readingAhead, setReadingAhead] = useState(false);
+
+  const complete = useMutation({
+    mutationFn: async () =>
+      (await apiRequest('POST', '/api/daily-reading/complete')).json() as Promise<{
+        plan: ActivePlan;
+        chapters: number;
+      }>,
+    // Marking a day is not idempotent: never send it twice on our own.
+    retry: false,
+    onSuccess: async (result) => {
+      if (result.plan.status === 'finished') {
+        toast({
+          title: t('readingPlans.daily.planDone'),
+          description: t('readingPlans.daily.planDoneBody'),
+        });
+      } else {
+        toast({ title: t('readingPlans.daily.dayDone', { day, count: result.chapters }) });
+      }
+      await invalidateReading(queryClient);
+      topRef.current?.scrollIntoView?.({ behavior: 'smooth' });
+    },
+    onError: async (e) => {
+      toast({
+        title: t('readingPlans.errors.complete'),
+        description: errorMessage(e, t),
+        variant: 'destructive',
+      });
+      if (e instanceof ApiError && e.status === 409) await invalidateReading(queryClient);
+    },
+  });
+
+  const lang = data.translation === 'RV1909' ? 'es' : 'en';
+  const showPassages = !doneToday || readingAhead;
+  return (
+    <div ref={topRef} className="scroll-mt-24">
+      <PageHeader
+        title={t('readingPlans.active.day', { day, total: plan.totalDays })}
+        subtitle={planName(t, plan.planId)}
+        actions={<AllPlansLink />}
+      />
+      <div className="grid gap-4">
+        <Card className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge plan={plan} />
+          </div>
+          <ProgressBar plan={plan} />
+          {plan.status === 'behind' ? <CatchUp plan={plan} className="pt-1" /> : null}
+        </Card>
+
+        {doneToday ? (
+          <Card className="flex flex-wrap items-center gap-4 border-emerald-200 bg-gradient-to-br from-white to-emerald-50">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+              <Check className="size-6" aria-hidden />
+            </span>
+            <div className="grid min-w-0 flex-1 basis-60 gap-1">
+              <h2 className="font-serif text-xl text-brand-950">
+                {t('readingPlans.daily.doneToday')}
+              </h2>
+              <p className="text-slate-700">{t('readingPlans.daily.doneTodayBody', { day })}</p>
+            </div>
+            {readingAhead ? null : (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setReadingAhead(true);
+                  requestAnimationFrame(() => passagesRef.current?.focus());
+                }}
+              >
+                <BookOpen className="size-4" aria-hidden /> {t('readingPlans.daily.readAhead')}
+              </Button>
+            )}
+          </Card>
+        ) : null}
+
+        {showPassages ? (
+          <Card className="grid gap-6 px-5 py-6 sm:px-10 sm:py-10">
+            <h2 ref={passagesRef} tabIndex={-1} className="sr-only">
+              {t('readingPlans.daily.passages')}
+            </h2>
+            {data.fallback && data.translation && user ? (
+              <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
+                {t('bible.fallbackNote', {
+                  // The server reads Spanish in RV1909 and English in the preferred translation.
+                  requested: language === 'es' ? 'RV1909' : user.preferences.bibleTranslation,
+                  shown: data.translation,
+                })}
+              </p>
+            ) : null}
+            {data.passages.length === 0 ? (
+              <p className="text-slate-600">{t('readingPlans.daily.noPassages')}</p>
+            ) : (
+              data.passages.map((passage) => {
+                const first = passage.verses[0]?.chapter;
+                return (
+                  <section
+                    key={passage.osis}
+                    aria-label={passage.reference}
+                    className="mx-auto grid w-full max-w-[68ch] gap-3"
+                  >
+                    <h3 className="flex flex-wrap items-baseline gap-x-2 font-serif text-2xl text-brand-950 sm:text-3xl">
+                      {passage.reference}
+                      {data.translation ? (
+                        <span className="font-sans text-sm text-slate-500">{data.translation}</span>
+                      ) : null}
+                    </h3>
+                    <PassageText
+                      verses={passage.verses}
+                      lang={lang}
+                      withChapters={passage.verses.some((v) => v.chapter !== first)}
+                    />
+                  </section>
+                );
+              })
+            )}
+            <div className="mx-auto grid w-full max-w-[68ch] gap-2 border-t border-slate-200 pt-6">
+              <Button
+                size="lg"
+                className="w-full sm:w-auto sm:justify-self-start"
+                disabled={complete.isPending}
+                onClick={() => complete.mutate()}
+              >
+                <Check className="size-5" aria-hidden />
+                {complete.isPending
+                  ? t('readingPlans.daily.marking')
+                  : plan.readToday
+                    ? t('readingPlans.daily.markDay', { day })
+                    : t('readingPlans.daily.markRead')}
+              </Button>
+            </div>
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export default function DailyReading() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <DailyReadingContent />
+    </div>
+  );
+}
+
+function DailyReadingContent() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const daily = useQuery<DailyReadingData>({
+    // The passages come in the member's language (Accept-Language): one cache entry per
+    // language, still under the ['/api/daily-reading'] prefix that invalidations use.
+    queryKey: [...DAILY_READING_KEY, language],
+    queryFn: async () =>
+      (await apiRequest('GET', DAILY_READING_KEY[0])).json() as Promise<DailyReadingData>,
+    // Right after a fresh start the Bible text may still be installing (503 meanwhile).
+    retry: retryWhileInstalling,
+    retryDelay: INSTALL_RETRY_DELAY_MS,
+  });
+
+  if (daily.isLoading) {
+    const installing =
+      daily.failureReason instanceof ApiError && daily.failureReason.status === 503;
+    return (
+      <>
+        <PageHeader title={t('readingPlans.daily.title')} />
+        <div className="grid gap-4">
+          {installing ? (
+            <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900">
+              {t('readingPlans.daily.installing')}
+            </p>
+          ) : null}
+          <Skeletons count={2} height="h-40" className="grid gap-4" />
+        </div>
+      </>
+    );
+  }
+  if (daily.isError || !daily.data) {
+    return (
+      <>
+        <PageHeader title={t('readingPlans.daily.title')} />
+        <QueryError error={daily.error} onRetry={() => void daily.refetch()} />
+      </>
+    );
+  }
+  const { plan } = daily.data;
+  if (!plan) return <NoPlan />;
+  if (plan.status === 'finished' || daily.data.day === null) return <Finished plan={plan} />;
+  return <Reading key={daily.data.day} data={daily.data} plan={plan} />;
+}

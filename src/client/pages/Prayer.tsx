@@ -1,0 +1,141 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Prayer, PrayerPage, PrayerStatus } from '#shared/schemas/prayer.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { toast } from '../hooks/use-toast.ts';
+import { apiRequest, errorMessage } from '../lib/queryClient.ts';
+import { AddPrayerCard } from '../features/prayer/AddPrayerCard.tsx';
+import { invalidatePrayers, prayerListUrl } from '../features/prayer/api.ts';
+import { AnswerPrayerDialog, EditPrayerDialog } from '../features/prayer/PrayerDialogs.tsx';
+import { PrayerList } from '../features/prayer/PrayerList.tsx';
+import { PrayerTimerCard } from '../features/prayer/PrayerTimerCard.tsx';
+
+/** /prayer (SPEC §2): timer, add request, active list (edit, mark answered), answered list. */
+export default function PrayerScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<PrayerStatus>('active');
+  const [pages, setPages] = useState<Record<PrayerStatus, number>>({ active: 1, answered: 1 });
+  const [editing, setEditing] = useState<Prayer | null>(null);
+  const [answering, setAnswering] = useState<Prayer | null>(null);
+  const [deleting, setDeleting] = useState<Prayer | null>(null);
+
+  const lists = {
+    active: useQuery<PrayerPage>({
+      queryKey: [prayerListUrl('active', pages.active)],
+      placeholderData: keepPreviousData,
+    }),
+    answered: useQuery<PrayerPage>({
+      queryKey: [prayerListUrl('answered', pages.answered)],
+      placeholderData: keepPreviousData,
+    }),
+  };
+  // Both lists carry both counts; the one loaded last is the freshest.
+  const counts =
+    (lists.active.dataUpdatedAt >= lists.answered.dataUpdatedAt
+      ? (lists.active.data ?? lists.answered.data)
+      : (lists.answered.data ?? lists.active.data)
+    )?.counts ?? null;
+
+  const setPage = (status: PrayerStatus, page: number) =>
+    setPages((p) => ({ ...p, [status]: Math.max(1, page) }));
+  /** After an item leaves a list: if it was the last one on a later page, step back a page. */
+  const leftList = (status: PrayerStatus) => {
+    const data = lists[status].data;
+    if (data && data.items.length <= 1 && pages[status] > 1) setPage(status, pages[status] - 1);
+  };
+
+  const remove = useMutation({
+    mutationFn: (prayer: Prayer) => apiRequest('DELETE', `/api/prayers/${prayer.id}`),
+    onSuccess: async (_res, prayer) => {
+      setDeleting(null);
+      leftList(prayer.status);
+      toast({ title: t('prayer.delete.done') });
+      await invalidatePrayers(queryClient);
+    },
+    onError: (e) =>
+      toast({ title: t('errors.title'), description: errorMessage(e, t), variant: 'destructive' }),
+  });
+
+  return (
+    <>
+      <PageHeader title={t('prayer.title')} subtitle={t('prayer.subtitle')} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.15fr)] lg:items-start">
+        <div className="grid gap-6">
+          <PrayerTimerCard />
+          <AddPrayerCard onAdded={() => setTab('active')} />
+        </div>
+        <section aria-labelledby="prayer-lists-title" className="grid content-start gap-4">
+          <h2 id="prayer-lists-title" className="sr-only">
+            {t('prayer.lists')}
+          </h2>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(v) => setTab(v as PrayerStatus)}
+            className="grid gap-4"
+          >
+            <Tabs.List
+              aria-label={t('prayer.lists')}
+              className="flex gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200"
+            >
+              {(['active', 'answered'] as const).map((s) => (
+                <Tabs.Trigger
+                  key={s}
+                  value={s}
+                  className="flex-1 rounded-xl px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
+                >
+                  {t(`prayer.tabs.${s}`)}
+                  {counts ? ` (${counts[s]})` : ''}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {(['active', 'answered'] as const).map((s) => (
+              <Tabs.Content
+                key={s}
+                value={s}
+                className="rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <PrayerList
+                  status={s}
+                  query={lists[s]}
+                  page={pages[s]}
+                  onPage={(page) => setPage(s, page)}
+                  onEdit={setEditing}
+                  onAnswer={setAnswering}
+                  onDelete={setDeleting}
+                />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </section>
+      </div>
+      {editing ? (
+        <EditPrayerDialog
+          key={editing.id}
+          prayer={editing}
+          onOpenChange={(o) => !o && setEditing(null)}
+        />
+      ) : null}
+      {answering ? (
+        <AnswerPrayerDialog
+          key={answering.id}
+          prayer={answering}
+          onOpenChange={(o) => !o && setAnswering(null)}
+          onAnswered={() => leftList('active')}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t('prayer.delete.title')}
+        description={t('prayer.delete.body', { title: deleting?.title ?? '' })}
+        confirmLabel={t('prayer.delete.button')}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * The activity log, streaks and the goals that real activity feeds. Every write path that
+ * counts as practice (a completed lesson, a day's reading, a prayer session, a memory review,
+ * a journal entry) calls `recordActivity` once.
+ */
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Language } from '#shared/constants.ts';
+import type { Badge } from '#shared/schemas/course.ts';
+import {
+  HEATMAP_DAYS,
+  RECENT_ACTIVITY_LIMIT,
+  STREAK_GRACE_DAYS_PER_MONTH,
+  type Activity,
+  type ActivityKind,
+  type Streak,
+} from '#shared/schemas/dashboard.ts';
+import type { Database } from '../db/client.ts';
+import { activity, activityDay, goal, userBadge } from '../db/schema.ts';
+import { localDate } from '../bible/service.ts';
+import { formatReference, rangesFromOsis } from '../bible/reference.ts';
+import { addDays } from './dates.ts';
+import { UNIT_OF_ACTIVITY, advance } from './goals.ts';
+
+export interface Member {
+  id: string;
+  preferences: { timeZone: string };
+}
+
+export interface ActivityEvent {
+  kind: ActivityKind;
+  /** Chapters read or minutes prayed; 1 otherwise. */
+  amount?: number;
+  subject?: string;
+  label?: string;
+}
+
+/** Streak days are read this far back in one query; a longer run reads the rest. */
+const STREAK_WINDOW_DAYS = 400;
+export const SEVEN_DAY_STREAK = 7;
+
+/**
+ * Logs the activity, marks the local day active and adds the amount to matching goals (all in
+ * one transaction), then awards the 7-Day Streak badge when the streak reaches seven days.
+ * Returns the badges awarded by this call.
+ */
+export async function recordActivity(
+  db: Database,
+  member: Member,
+  event: ActivityEvent,
+  now = new Date(),
+): Promise<Badge[]> {
+  const day = localDate(now, member.preferences.timeZone);
+  const amount = event.amount ?? 1;
+  const unit = UNIT_OF_ACTIVITY[event.kind];
+  await db.transaction(async (tx) => {
+    await tx.insert(activity).values({
+      id: randomUUID(),
+      userId: member.id,
+      kind: event.kind,
+      amount,
+      subject: event.subject ?? '',
+      label: event.label ?? '',
+      day,
+      occurredAt: now,
+    });
+    await tx
+      .insert(activityDay)
+      .values({ userId: member.id, day, count: 1 })
+      .onConflictDoUpdate({
+        target: [activityDay.userId, activityDay.day],
+        set: { count: sql`${activityDay.count} + 1` },
+      });
+    if (unit && amount > 0) {
+      const goals = await tx
+        .select()
+        .from(goal)
+        .where(and(eq(goal.userId, member.id), eq(goal.unit, unit)))
+        .for('update');
+      for (const row of goals) {
+        await tx
+          .update(goal)
+          .set(advance(row, amount, day, now))
+          .where(eq(goal.id, row.id));
+      }
+    }
+  });
+  const streak = await streakOf(db, member.id, day);
+  if (streak.current < SEVEN_DAY_STREAK) return [];
+  const inserted = await db
+    .insert(userBadge)
+    .values({ userId: member.id, badge: 'seven-day-streak' })
+    .onConflictDoNothing()
+    .returning({ badge: userBadge.badge });
+  return inserted.map((r) => r.badge as Badge);
+}
+
+export interface StreakRun {
+  current: number;
+  today: boolean;
+  graceDaysLeft: number;
+  graceDays: Set<string>;
+  /** True when the run may go on before `since` (the caller must read older days). */
+  truncated: boolean;
+}
+
+/**
+ * Walks back from today: an active day adds one, a missed day uses one of the month's grace
+ * days (at most STREAK_GRACE_DAYS_PER_MONTH per calendar month), and the run ends at the first
+ * miss with no grace left. Today only counts once done: not having prayed yet by breakfast
+ * does not break anything. Grace days before the run's first active day are given back.
+ */
+export function computeStreak(active: Set<string>, today: string, since: string): StreakRun {
+  const done = active.has(today);
+  let cursor = done ? today : addDays(today, -1);
+  let current = 0;
+  const used = new Map<string, number>();
+  const pending: string[] = [];
+  const graceDays = new Set<string>();
+  let truncated = false;
+  for (;;) {
+    if (cursor < since) {
+      truncated = current > 0 || pending.length > 0;
+      break;
+    }
+    if (active.has(cursor)) {
+      current += 1;
+      for (const g of pending) graceDays.add(g);
+      pending.length = 0;
+    } else {
+      const month = cursor.slice(0, 7);
+      const n = used.get(month) ?? 0;
+      if (n >= STREAK_GRACE_DAYS_PER_MONTH) break;
+      used.set(month, n + 1);
+      pending.push(cursor);
+    }
+    cursor = addDays(cursor, -1);
+  }
+  const thisMonth = today.slice(0, 7);
+  const usedThisMonth = [...graceDays].filter((d) => d.startsWith(thisMonth)).length;
+  return {
+    current,
+    today: done,
+    graceDaysLeft: STREAK_GRACE_DAYS_PER_MONTH - usedThisMonth,
+    graceDays,
+    truncated,
+  };
+}
+
+/** The current streak and the heat map of the last HEATMAP_DAYS days. */
+export async function streakOf(db: Database, userId: string, today: string): Promise<Streak> {
+  const since = addDays(today, -STREAK_WINDOW_DAYS);
+  const read = (from: string | null) =>
+    db
+      .select({ day: activityDay.day, count: activityDay.count })
+      .from(activityDay)
+      .where(and(eq(activityDay.userId, userId), from ? gte(activityDay.day, from) : undefined));
+  let rows = await read(since);
+  let run = computeStreak(new Set(rows.map((r) => r.day)), today, since);
+  if (run.truncated) {
+    rows = await read(null);
+    run = computeStreak(new Set(rows.map((r) => r.day)), today, '0000-01-01');
+  }
+  const counts = new Map(rows.map((r) => [r.day, r.count]));
+  const days = Array.from({ length: HEATMAP_DAYS }, (_, i) => {
+    const date = addDays(today, i - HEATMAP_DAYS + 1);
+    return { date, count: counts.get(date) ?? 0, grace: run.graceDays.has(date) };
+  });
+  return { current: run.current, today: run.today, graceDaysLeft: run.graceDaysLeft, days };
+}
+
+const HREF: Record<ActivityKind, string> = {
+  lesson: '/lesson/',
+  reading: '/daily-reading',
+  prayer: '/prayer',
+  memory: '/memory-verses',
+  journal: '/journal',
+};
+
+/** The latest activities with labels in the member's language. */
+export async function recentActivity(
+  db: Database,
+  userId: string,
+  lang: Language,
+  lessonTitle: (id: string, lang: Language) => string | null,
+): Promise<Activity[]> {
+  const rows = await db
+    .select()
+    .from(activity)
+    .where(eq(activity.userId, userId))
+    .orderBy(desc(activity.occurredAt))
+    .limit(RECENT_ACTIVITY_LIMIT);
+  return rows.map((r) => {
+    let label = r.label;
+    if (r.kind === 'lesson') label = lessonTitle(r.subject, lang) ?? r.label;
+    if ((r.kind === 'reading' || r.kind === 'memory') && r.subject) {
+      label = formatReference(rangesFromOsis(r.subject), lang) || r.label;
+    }
+    return {
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount,
+      label,
+      href: r.kind === 'lesson' ? `${HREF.lesson}${r.subject}` : HREF[r.kind],
+      occurredAt: r.occurredAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+export const GOAL_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type GoalPeriod = (typeof GOAL_PERIODS)[number];
+export const GOAL_UNITS = ['chapters', 'verses', 'minutes', 'lessons'] as const;
+export type GoalUnit = (typeof GOAL_UNITS)[number];
+export const GOAL_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type GoalPriority = (typeof GOAL_PRIORITIES)[number];
+export const GOAL_STATUSES = ['in_progress', 'completed'] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+export const MAX_GOALS = 50;
+export const GOAL_TARGET_MAX = 10_000;
+
+/**
+ * SPEC §2/§9 presets. "Read 1 chapter daily" is the recommended one and needs premium.
+ * Each preset's unit is what real activity feeds: chapters read, verses reviewed, prayer
+ * minutes, lessons completed.
+ */
+export const GOAL_PRESETS = {
+  'read-chapter-daily': {
+    target: 1,
+    unit: 'chapters',
+    period: 'daily',
+    recommended: true,
+    premium: true,
+  },
+  'memorize-verse-weekly': {
+    target: 1,
+    unit: 'verses',
+    period: 'weekly',
+    recommended: false,
+    premium: false,
+  },
+  'pray-10-minutes-daily': {
+    target: 10,
+    unit: 'minutes',
+    period: 'daily',
+    recommended: false,
+    premium: false,
+  },
+  'complete-lesson-weekly': {
+    target: 1,
+    unit: 'lessons',
+    period: 'weekly',
+    recommended: false,
+    premium: false,
+  },
+} as const satisfies Record<
+  string,
+  { target: number; unit: GoalUnit; period: GoalPeriod; recommended: boolean; premium: boolean }
+>;
+export type GoalPreset = keyof typeof GOAL_PRESETS;
+export const GOAL_PRESET_IDS = Object.keys(GOAL_PRESETS) as GoalPreset[];
+
+const fields = z.object({
+  title: z
+    .string({ error: 'goals.errors.titleRequired' })
+    .trim()
+    .min(1, { error: 'goals.errors.titleRequired' })
+    .max(120, { error: 'validation.max:120' }),
+  description: z.string().trim().max(1000, { error: 'validation.max:1000' }),
+  target: z
+    .number({ error: 'goals.errors.target' })
+    .int({ error: 'goals.errors.target' })
+    .min(1, { error: 'goals.errors.target' })
+    .max(GOAL_TARGET_MAX, { error: 'goals.errors.target' }),
+  unit: z.enum(GOAL_UNITS, { error: 'validation.required' }),
+  period: z.enum(GOAL_PERIODS, { error: 'validation.required' }),
+  priority: z.enum(GOAL_PRIORITIES, { error: 'validation.required' }),
+});
+
+/**
+ * A new goal. With a preset, target/unit/period come from the preset (anything sent for
+ * them is ignored); without one (a custom goal) they are required.
+ */
+export const goalInputSchema = z
+  .object({
+    preset: z
+      .enum(GOAL_PRESET_IDS as [GoalPreset, ...GoalPreset[]])
+      .nullable()
+      .optional(),
+    title: fields.shape.title,
+    description: fields.shape.description.default(''),
+    priority: fields.shape.priority.default('medium'),
+    target: fields.shape.target.optional(),
+    unit: fields.shape.unit.optional(),
+    period: fields.shape.period.optional(),
+  })
+  .strict()
+  .superRefine((goal, ctx) => {
+    if (goal.preset) return;
+    for (const key of ['target', 'unit', 'period'] as const) {
+      if (goal[key] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'validation.required' });
+      }
+    }
+  });
+export type GoalInput = z.input<typeof goalInputSchema>;
+
+export const goalUpdateSchema = fields.partial().strict();
+export type GoalUpdate = z.input<typeof goalUpdateSchema>;
+
+export const goalProgressSchema = z
+  .object({
+    amount: z
+      .number({ error: 'goals.errors.amount' })
+      .int({ error: 'goals.errors.amount' })
+      .min(1, { error: 'goals.errors.amount' })
+      .max(1000, { error: 'goals.errors.amount' })
+      .default(1),
+  })
+  .strict();
+
+export const goalSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  preset: z.enum(GOAL_PRESET_IDS as [GoalPreset, ...GoalPreset[]]).nullable(),
+  target: z.number(),
+  unit: z.enum(GOAL_UNITS),
+  period: z.enum(GOAL_PERIODS),
+  priority: z.enum(GOAL_PRIORITIES),
+  /** Progress in the current period (it starts again at 0 when a new period begins). */
+  progress: z.number(),
+  status: z.enum(GOAL_STATUSES),
+  /** The current period in the member's time zone, as local dates (YYYY-MM-DD, inclusive). */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** When the target was reached in the current period, else null. */
+  completedAt: z.string().nullable(),
+  /** How many earlier periods reached the target. */
+  periodsCompleted: z.number(),
+  createdAt: z.string(),
+});
+export type Goal = z.infer<typeof goalSchema>;

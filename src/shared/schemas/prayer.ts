@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+export const PRAYER_CATEGORIES = [
+  'personal',
+  'family',
+  'church',
+  'world',
+  'health',
+  'wisdom',
+  'provision',
+  'salvation',
+] as const;
+export type PrayerCategory = (typeof PRAYER_CATEGORIES)[number];
+export const PRAYER_STATUSES = ['active', 'answered'] as const;
+export type PrayerStatus = (typeof PRAYER_STATUSES)[number];
+export const PRAYER_PAGE_SIZE = 20;
+/** The timer's quick choices, in minutes; any whole number from 1 to the maximum is allowed. */
+export const PRAYER_TIMER_PRESETS = [5, 10, 15, 20, 30] as const;
+export const PRAYER_TIMER_MAX_MINUTES = 120;
+
+const fields = z.object({
+  title: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(150, { error: 'validation.max:150' }),
+  category: z.enum(PRAYER_CATEGORIES, { error: 'prayer.errors.category' }),
+  description: z.string().trim().max(5000, { error: 'validation.max:5000' }),
+  urgent: z.boolean(),
+});
+
+export const prayerInputSchema = fields
+  .extend({
+    description: fields.shape.description.default(''),
+    urgent: fields.shape.urgent.default(false),
+  })
+  .strict();
+export type PrayerInput = z.input<typeof prayerInputSchema>;
+
+export const prayerUpdateSchema = fields.partial().strict();
+export type PrayerUpdate = z.input<typeof prayerUpdateSchema>;
+
+export const prayerAnswerSchema = z
+  .object({ note: z.string().trim().max(2000, { error: 'validation.max:2000' }).default('') })
+  .strict();
+
+export const prayerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(PRAYER_CATEGORIES),
+  description: z.string(),
+  urgent: z.boolean(),
+  status: z.enum(PRAYER_STATUSES),
+  /** When the request was added. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  answerNote: z.string(),
+});
+export type Prayer = z.infer<typeof prayerSchema>;
+
+export const prayerPageSchema = z.object({
+  items: z.array(prayerSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Both list sizes, so the tabs can show them whichever list is open. */
+  counts: z.object({ active: z.number(), answered: z.number() }),
+});
+export type PrayerPage = z.infer<typeof prayerPageSchema>;
+
+export const prayerSessionInputSchema = z
+  .object({
+    minutes: z
+      .number({ error: 'prayer.errors.minutes' })
+      .int({ error: 'prayer.errors.minutes' })
+      .min(1, { error: 'prayer.errors.minutes' })
+      .max(PRAYER_TIMER_MAX_MINUTES, { error: 'prayer.errors.minutes' }),
+  })
+  .strict();
+
+export const prayerSessionSchema = z.object({
+  id: z.string(),
+  minutes: z.number(),
+  createdAt: z.string(),
+  /** Prayer minutes recorded today (the member's time zone), this session included. */
+  minutesToday: z.number(),
+});
+export type PrayerSession = z.infer<typeof prayerSessionSchema>;

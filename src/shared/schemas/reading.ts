@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { verseSchema } from './bible.ts';
+
+export const READING_PLAN_IDS = [
+  'whole-bible',
+  'new-testament',
+  'chronological',
+  'psalms-proverbs',
+  'gospels',
+  'beginner',
+] as const;
+export type ReadingPlanId = (typeof READING_PLAN_IDS)[number];
+export const READING_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export type ReadingDifficulty = (typeof READING_DIFFICULTIES)[number];
+/** The preference's durations (SPEC §3): 90 days, 180 days, 1 year, 2 years. */
+export const PLAN_DURATIONS = [90, 180, 365, 730] as const;
+export type PlanDuration = (typeof PLAN_DURATIONS)[number];
+
+export const planDurationSchema = z
+  .number({ error: 'readingPlans.errors.duration' })
+  .refine((d) => (PLAN_DURATIONS as readonly number[]).includes(d), {
+    error: 'readingPlans.errors.duration',
+  });
+
+export const READING_STATUSES = ['on-track', 'behind', 'ahead', 'finished'] as const;
+export type ReadingStatus = (typeof READING_STATUSES)[number];
+
+/** The member's run through a plan. Days are 1-based; `currentDay` is the next day to read. */
+export const activePlanSchema = z.object({
+  planId: z.enum(READING_PLAN_IDS),
+  duration: z.number(),
+  /** The plan's length in days (the duration, longer if a catch-up ran past the end). */
+  totalDays: z.number(),
+  startedOn: z.string(),
+  currentDay: z.number(),
+  /** The day the calendar says the member should be on today (1 on the start date). */
+  expectedDay: z.number(),
+  daysBehind: z.number(),
+  status: z.enum(READING_STATUSES),
+  completedDays: z.number(),
+  /** Share of the plan's verses read so far, 0–100 (the honest progress after a catch-up). */
+  percent: z.number(),
+  readToday: z.boolean(),
+  completedAt: z.string().nullable(),
+});
+export type ActivePlan = z.infer<typeof activePlanSchema>;
+
+export const readingPlanSchema = z.object({
+  id: z.enum(READING_PLAN_IDS),
+  difficulty: z.enum(READING_DIFFICULTIES),
+  /** The durations this plan offers, in days. */
+  durations: z.array(z.number()),
+  /** The member's preferred duration when the plan offers it, else the closest one. */
+  suggestedDuration: z.number(),
+  chapters: z.number(),
+  books: z.number(),
+});
+export type ReadingPlan = z.infer<typeof readingPlanSchema>;
+
+export const readingPlansSchema = z.object({
+  items: z.array(readingPlanSchema),
+  active: activePlanSchema.nullable(),
+});
+export type ReadingPlans = z.infer<typeof readingPlansSchema>;
+
+export const startPlanSchema = z.object({ duration: planDurationSchema.optional() }).strict();
+
+export const dailyPassageSchema = z.object({
+  reference: z.string(),
+  osis: z.string(),
+  verses: z.array(verseSchema),
+});
+
+export const dailyReadingSchema = z.object({
+  plan: activePlanSchema.nullable(),
+  /** The day shown (the plan's current day), null without a plan or once it is finished. */
+  day: z.number().nullable(),
+  passages: z.array(dailyPassageSchema),
+  translation: z.string().nullable(),
+  /** True when the member's translation is not installed and another one is shown. */
+  fallback: z.boolean(),
+});
+export type DailyReading = z.infer<typeof dailyReadingSchema>;
+
+export const completeReadingSchema = z.object({
+  plan: activePlanSchema,
+  chapters: z.number(),
+});
