@@ -50,7 +50,8 @@ import { registerJournalRoutes } from './journal/routes.ts';
 import { registerPrayerRoutes } from './prayer/routes.ts';
 import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
-import { registerDashboardRoutes } from './dashboard/routes.ts';
+import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
+import { DashboardCache } from './dashboard/cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -278,10 +279,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrayerRoutes(app, { db: database.db });
   registerGoalRoutes(app, { db: database.db });
   registerReadingRoutes(app, { db: database.db, bible: bibleCatalog });
+  const dashboardCache: DashboardRowCache = new DashboardCache(config.dashboardCacheTtlMs);
+  if (deps.redis) await dashboardCache.connect(deps.redis);
+  app.addHook('onClose', async () => dashboardCache.disconnect());
+  // Any successful write by a member may change what their dashboard shows: drop their entry.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.user && reply.statusCode < 400) {
+      dashboardCache.forget(request.user.id);
+    }
+  });
   registerDashboardRoutes(app, {
     db: database.db,
     bible: bibleCatalog,
     courses: courseCatalog,
+    cache: dashboardCache,
   });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 

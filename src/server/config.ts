@@ -16,6 +16,7 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  DASHBOARD_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -43,6 +44,7 @@ export interface AppConfig {
   adminEmails: string[];
   sessionMaxAgeSeconds: number;
   sessionCacheTtlMs: number;
+  dashboardCacheTtlMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   apiRateLimitMax: number;
   logLevel: Env['LOG_LEVEL'];
@@ -73,6 +75,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 86_400,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    dashboardCacheTtlMs: e.DASHBOARD_CACHE_TTL_MS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,

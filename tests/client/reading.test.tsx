@@ -65,6 +65,7 @@ const daily = (p: ActivePlan | null, patch: Partial<DailyReading> = {}): DailyRe
       ]
     : [],
   translation: p ? 'KJV' : null,
+  requestedTranslation: p ? 'KJV' : null,
   fallback: false,
   ...patch,
 });
@@ -229,21 +230,15 @@ describe('/daily-reading', () => {
     expect(attempts).toBe(3);
   });
 
-  it('shows the fallback note with the member preferred translation', async () => {
-    stubFetch((url) =>
-      url === '/api/auth/user'
-        ? json(200, {
-            id: 'u1',
-            email: 'a@b.c',
-            firstName: 'Ana',
-            lastName: 'Ruiz',
-            ageVerified: true,
-            role: 'member',
-            isPremium: false,
-            preferences: { bibleTranslation: 'NKJV' },
-            createdAt: '2025-01-01',
-          })
-        : json(200, daily(plan({ status: 'behind', daysBehind: 1 }), { fallback: true })),
+  it('shows the fallback note with the translation the member asked for', async () => {
+    stubFetch(() =>
+      json(
+        200,
+        daily(plan({ status: 'behind', daysBehind: 1 }), {
+          fallback: true,
+          requestedTranslation: 'NKJV',
+        }),
+      ),
     );
     renderWithProviders(<DailyReadingPage />);
     expect(

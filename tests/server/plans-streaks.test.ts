@@ -3,7 +3,7 @@ import { BOOKS, TOTAL_CHAPTERS } from '#shared/bible/books.ts';
 import { MAX_PASSAGE_VERSES } from '#shared/schemas/bible.ts';
 import { READING_PLAN_IDS } from '#shared/schemas/reading.ts';
 import { computeStreak } from '#server/practice/activity.ts';
-import { addDays, daysBetween, periodOf } from '#server/practice/dates.ts';
+import { addDays, daysBetween, periodOf, previousDay } from '#server/practice/dates.ts';
 import { advance, current, type GoalRow } from '#server/practice/goals.ts';
 import {
   PLAN_DEFINITIONS,
@@ -81,6 +81,16 @@ describe('goal periods', () => {
     expect(periodOf('weekly', '2026-11-23')).toEqual({ start: '2026-11-23', end: '2026-11-29' });
     expect(periodOf('monthly', '2028-02-10')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
     expect(daysBetween('2026-11-22', '2027-01-01')).toBe(40);
+    for (const [date, before] of [
+      ['2026-11-22', '2026-11-21'],
+      ['2026-03-01', '2026-02-28'],
+      ['2028-03-01', '2028-02-29'],
+      ['2027-01-01', '2026-12-31'],
+      ['2026-10-01', '2026-09-30'],
+    ] as const) {
+      expect(previousDay(date)).toBe(before);
+      expect(previousDay(date)).toBe(addDays(date, -1));
+    }
   });
 
   it('starts progress again in a new period and counts the completed one', () => {
@@ -175,10 +185,12 @@ describe('reading plans', () => {
     const whole = readingPlan('whole-bible')!;
     expect(dayPassages(whole, pos(365), 1, 'en').map((p) => p.reference)).toEqual(['Genesis 1-3']);
     expect(dayPassages(whole, pos(365), 1, 'es').map((p) => p.reference)).toEqual(['Génesis 1-3']);
-    // Slower than a chapter a day: days end inside chapters.
+    // Slower than a chapter a day: short chapters keep a day each, long ones are split.
     const gospels = readingPlan('gospels')!;
-    const first = dayPassages(gospels, pos(180), 1, 'en')[0]!;
-    expect(first.reference).toMatch(/^Matthew 1:1-/);
+    const days90 = Array.from({ length: 90 }, (_, i) => dayPassages(gospels, pos(90), i + 1, 'en'));
+    expect(days90[0]!.map((p) => p.reference)).toEqual(['Matthew 1']);
+    const split = days90.filter((d) => d[0]!.reference.includes(':')).map((d) => d[0]!.reference);
+    expect(split).toEqual(['Luke 1:1-40', 'Luke 1:41-80']);
     // A day that crosses from one book to the next lists both.
     const nt = readingPlan('new-testament')!;
     const crossing = Array.from({ length: 90 }, (_, i) =>

@@ -255,6 +255,7 @@ describe('reading plans and daily reading', () => {
       day: null,
       passages: [],
       translation: null,
+      requestedTranslation: null,
       fallback: false,
     });
     expect((await call(fresh, 'POST', '/api/daily-reading/complete')).statusCode).toBe(404);
@@ -436,6 +437,20 @@ describe('streaks and the dashboard', () => {
       .from(activity)
       .where(and(eq(activity.userId, faithful.id), eq(activity.kind, 'journal')));
     expect(log).toHaveLength(1);
+  });
+
+  it('reads further back for a streak longer than the first window', async () => {
+    const veteran = await createUser(t);
+    const today = utcToday();
+    await t.database.db.insert(activityDay).values(
+      Array.from({ length: 450 }, (_, i) => ({
+        userId: veteran.id,
+        day: addDays(today, -1 - i),
+      })),
+    );
+    const d = (await call(veteran, 'GET', '/api/dashboard')).json();
+    expect(d.streak).toMatchObject({ current: 450, today: false, graceDaysLeft: 2 });
+    expect(d.streak.days.filter((x: { count: number }) => x.count > 0)).toHaveLength(83);
   });
 
   it("shows today's reading and puts what is waiting first", async () => {

@@ -9,7 +9,6 @@ import { QueryError, Skeletons } from '../components/QueryStates.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { toast } from '../hooks/use-toast.ts';
-import { useAuth } from '../hooks/useAuth.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { ApiError, apiRequest, errorMessage } from '../lib/queryClient.ts';
 import { PassageText } from '../features/bible/PassageText.tsx';
@@ -81,8 +80,6 @@ function Finished({ plan }: { plan: ActivePlan }) {
 
 function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const { language } = useLanguage();
   const queryClient = useQueryClient();
   const topRef = useRef<HTMLDivElement>(null);
   const passagesRef = useRef<HTMLHeadingElement>(null);
@@ -168,11 +165,10 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
             <h2 ref={passagesRef} tabIndex={-1} className="sr-only">
               {t('readingPlans.daily.passages')}
             </h2>
-            {data.fallback && data.translation && user ? (
+            {data.fallback && data.translation && data.requestedTranslation ? (
               <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
                 {t('bible.fallbackNote', {
-                  // The server reads Spanish in RV1909 and English in the preferred translation.
-                  requested: language === 'es' ? 'RV1909' : user.preferences.bibleTranslation,
+                  requested: data.requestedTranslation,
                   shown: data.translation,
                 })}
               </p>

@@ -158,7 +158,15 @@ export async function courseSummaries(
   user: SessionUser,
   lang: Language,
 ) {
-  const progress = await progressOf(db, user.id);
+  return summarizeCourses(catalog, user, lang, await progressOf(db, user.id));
+}
+
+export function summarizeCourses(
+  catalog: CourseCatalog,
+  user: SessionUser,
+  lang: Language,
+  progress: Map<string, Progress>,
+) {
   return catalog.courses.map((c) => {
     const accessible = canAccess(c, user);
     const st = statuses(c, progress, accessible);

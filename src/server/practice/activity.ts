@@ -19,7 +19,7 @@ import type { Database } from '../db/client.ts';
 import { activity, activityDay, goal, userBadge } from '../db/schema.ts';
 import { localDate } from '../bible/service.ts';
 import { formatReference, rangesFromOsis } from '../bible/reference.ts';
-import { addDays } from './dates.ts';
+import { addDays, previousDay } from './dates.ts';
 import { UNIT_OF_ACTIVITY, advance } from './goals.ts';
 
 export interface Member {
@@ -35,8 +35,12 @@ export interface ActivityEvent {
   label?: string;
 }
 
-/** Streak days are read this far back in one query; a longer run reads the rest. */
-const STREAK_WINDOW_DAYS = 400;
+/**
+ * Days read in the first query: the heat map's (it needs them anyway). Most runs end inside
+ * it; a longer run reads the older days in a second query, so the cost follows the length of
+ * the current streak, never the size of the member's history.
+ */
+const STREAK_WINDOW_DAYS = HEATMAP_DAYS - 1;
 export const SEVEN_DAY_STREAK = 7;
 
 /**
@@ -112,7 +116,7 @@ export interface StreakRun {
  */
 export function computeStreak(active: Set<string>, today: string, since: string): StreakRun {
   const done = active.has(today);
-  let cursor = done ? today : addDays(today, -1);
+  let cursor = done ? today : previousDay(today);
   let current = 0;
   const used = new Map<string, number>();
   const pending: string[] = [];
@@ -134,7 +138,7 @@ export function computeStreak(active: Set<string>, today: string, since: string)
       used.set(month, n + 1);
       pending.push(cursor);
     }
-    cursor = addDays(cursor, -1);
+    cursor = previousDay(cursor);
   }
   const thisMonth = today.slice(0, 7);
   const usedThisMonth = [...graceDays].filter((d) => d.startsWith(thisMonth)).length;
@@ -147,26 +151,41 @@ export function computeStreak(active: Set<string>, today: string, since: string)
   };
 }
 
+/** Streak days are read from this date on first (STREAK_WINDOW_DAYS before today). */
+export const streakWindowStart = (today: string) => addDays(today, -STREAK_WINDOW_DAYS);
+
+/**
+ * The streak and heat map from the active days since `since`; null when the run reaches back
+ * further than that (then `streakOf` reads every day).
+ */
+export function streakFromDays(
+  rows: { day: string; count: number }[],
+  today: string,
+  since: string,
+): Streak | null {
+  const run = computeStreak(new Set(rows.map((r) => r.day)), today, since);
+  if (run.truncated) return null;
+  const counts = new Map(rows.map((r) => [r.day, r.count]));
+  const days: Streak['days'] = [];
+  for (let i = 0, date = today; i < HEATMAP_DAYS; i++, date = previousDay(date)) {
+    days.push({ date, count: counts.get(date) ?? 0, grace: run.graceDays.has(date) });
+  }
+  days.reverse();
+  return { current: run.current, today: run.today, graceDaysLeft: run.graceDaysLeft, days };
+}
+
 /** The current streak and the heat map of the last HEATMAP_DAYS days. */
 export async function streakOf(db: Database, userId: string, today: string): Promise<Streak> {
-  const since = addDays(today, -STREAK_WINDOW_DAYS);
+  const since = streakWindowStart(today);
   const read = (from: string | null) =>
     db
       .select({ day: activityDay.day, count: activityDay.count })
       .from(activityDay)
       .where(and(eq(activityDay.userId, userId), from ? gte(activityDay.day, from) : undefined));
-  let rows = await read(since);
-  let run = computeStreak(new Set(rows.map((r) => r.day)), today, since);
-  if (run.truncated) {
-    rows = await read(null);
-    run = computeStreak(new Set(rows.map((r) => r.day)), today, '0000-01-01');
-  }
-  const counts = new Map(rows.map((r) => [r.day, r.count]));
-  const days = Array.from({ length: HEATMAP_DAYS }, (_, i) => {
-    const date = addDays(today, i - HEATMAP_DAYS + 1);
-    return { date, count: counts.get(date) ?? 0, grace: run.graceDays.has(date) };
-  });
-  return { current: run.current, today: run.today, graceDaysLeft: run.graceDaysLeft, days };
+  return (
+    streakFromDays(await read(since), today, since) ??
+    streakFromDays(await read(null), today, '0000-01-01')!
+  );
 }
 
 const HREF: Record<ActivityKind, string> = {
@@ -176,6 +195,11 @@ const HREF: Record<ActivityKind, string> = {
   memory: '/memory-verses',
   journal: '/journal',
 };
+
+type ActivityRow = Pick<
+  typeof activity.$inferSelect,
+  'id' | 'kind' | 'amount' | 'subject' | 'label' | 'occurredAt'
+>;
 
 /** The latest activities with labels in the member's language. */
 export async function recentActivity(
@@ -190,6 +214,14 @@ export async function recentActivity(
     .where(eq(activity.userId, userId))
     .orderBy(desc(activity.occurredAt))
     .limit(RECENT_ACTIVITY_LIMIT);
+  return labelActivities(rows, lang, lessonTitle);
+}
+
+export function labelActivities(
+  rows: ActivityRow[],
+  lang: Language,
+  lessonTitle: (id: string, lang: Language) => string | null,
+): Activity[] {
   return rows.map((r) => {
     let label = r.label;
     if (r.kind === 'lesson') label = lessonTitle(r.subject, lang) ?? r.label;

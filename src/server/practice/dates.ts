@@ -26,3 +26,24 @@ export function periodOf(period: GoalPeriod, today: string): { start: string; en
   const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   return { start, end: fromMs(Date.UTC(y, m, 0)) };
 }
+
+const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * The day before a YYYY-MM-DD date, by calendar arithmetic on the digits (streaks walk back
+ * hundreds of days per request; this is far cheaper than parsing and formatting Dates).
+ */
+export function previousDay(date: string): string {
+  let y = Number(date.slice(0, 4));
+  let m = Number(date.slice(5, 7));
+  let d = Number(date.slice(8, 10)) - 1;
+  if (d === 0) {
+    m -= 1;
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
+    d = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  }
+  return `${y}-${pad(m)}-${pad(d)}`;
+}

@@ -153,7 +153,7 @@ export class ReadingPlan {
   readonly chapters: ChapterSlot[] = [];
   readonly totalVerses: number;
   readonly books: number;
-  private readonly schedules = new Map<number, number[]>();
+  private readonly schedules = new Map<string, number[]>();
 
   constructor(readonly def: PlanDefinition) {
     let offset = 0;
@@ -180,10 +180,17 @@ export class ReadingPlan {
 
   /** The plan's own schedule for a duration: day boundaries (verse offsets, length days + 1). */
   schedule(days: number): number[] {
-    let cached = this.schedules.get(days);
+    return this.cut(0, days);
+  }
+
+  /** `split`, remembered: the same (start, days) pairs recur for every member on a schedule. */
+  cut(from: number, days: number): number[] {
+    const key = `${from}|${days}`;
+    let cached = this.schedules.get(key);
     if (!cached) {
-      cached = this.split(0, days);
-      this.schedules.set(days, cached);
+      cached = this.split(from, days);
+      if (this.schedules.size >= 2000) this.schedules.delete(this.schedules.keys().next().value!);
+      this.schedules.set(key, cached);
     }
     return cached;
   }
@@ -210,7 +217,39 @@ export class ReadingPlan {
         previous = i;
       }
     } else {
-      for (let k = 1; k < n; k += 1) bounds.push(from + Math.round((k * (to - from)) / n));
+      // Fewer chapters than days: every chapter start stays a cut, and the extra days go to
+      // the longest chapters, each split into equal parts (Luke 1 over two days rather than
+      // every day ending wherever a verse count falls).
+      const edges = [from, ...starts, to];
+      const lengths = edges.slice(1).map((e, i) => e - edges[i]!);
+      const parts = lengths.map((l) => Math.max(1, Math.min(l, Math.floor((l * n) / (to - from)))));
+      let missing = n - parts.reduce((a, b) => a + b, 0);
+      // Rounding up the shortest chapters to one day each can overshoot: take days back
+      // from the chapters whose parts are shortest.
+      while (missing < 0) {
+        let worst = -1;
+        for (let i = 0; i < parts.length; i++) {
+          if (parts[i]! <= 1) continue;
+          if (worst < 0 || lengths[i]! / parts[i]! < lengths[worst]! / parts[worst]!) worst = i;
+        }
+        parts[worst]! -= 1;
+        missing += 1;
+      }
+      while (missing > 0) {
+        let best = -1;
+        for (let i = 0; i < parts.length; i++) {
+          if (parts[i]! >= lengths[i]!) continue;
+          if (best < 0 || lengths[i]! / parts[i]! > lengths[best]! / parts[best]!) best = i;
+        }
+        parts[best]! += 1;
+        missing -= 1;
+      }
+      lengths.forEach((length, i) => {
+        if (i > 0) bounds.push(edges[i]!);
+        for (let j = 1; j < parts[i]!; j++) {
+          bounds.push(edges[i]! + Math.round((j * length) / parts[i]!));
+        }
+      });
     }
     bounds.push(to);
     return bounds;
@@ -292,7 +331,7 @@ export function dayBounds(plan: ReadingPlan, pos: PlanPosition, day: number): [n
     const b = plan.schedule(pos.duration);
     return [b[day - 1] ?? plan.totalVerses, b[day] ?? plan.totalVerses];
   }
-  const b = plan.split(pos.replanVerse, pos.totalDays - pos.replanDay + 1);
+  const b = plan.cut(pos.replanVerse, pos.totalDays - pos.replanDay + 1);
   const i = day - pos.replanDay;
   return [b[i] ?? plan.totalVerses, b[i + 1] ?? plan.totalVerses];
 }

@@ -220,11 +220,11 @@ export function registerReadingRoutes(
       const me = currentUser(request);
       const lang = request.lang;
       const run = await planRunOf(db, me.id);
-      if (!run) return { plan: null, day: null, passages: [], translation: null, fallback: false };
+      const none = { passages: [], translation: null, requestedTranslation: null, fallback: false };
+      if (!run) return { plan: null, day: null, ...none };
       const plan = toActivePlan(run, today(me));
-      if (run.completedAt)
-        return { plan, day: null, passages: [], translation: null, fallback: false };
-      const { code, fallback } = bible.resolve(
+      if (run.completedAt) return { plan, day: null, ...none };
+      const { code, requested, fallback } = bible.resolve(
         lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
         lang,
       );
@@ -235,7 +235,14 @@ export function registerReadingRoutes(
           verses: await readPassage(db, bible, code, p.ranges, lang),
         })),
       );
-      return { plan, day: run.currentDay, passages, translation: code, fallback };
+      return {
+        plan,
+        day: run.currentDay,
+        passages,
+        translation: code,
+        requestedTranslation: requested,
+        fallback,
+      };
     },
   );
 

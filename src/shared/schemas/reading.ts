@@ -77,6 +77,8 @@ export const dailyReadingSchema = z.object({
   day: z.number().nullable(),
   passages: z.array(dailyPassageSchema),
   translation: z.string().nullable(),
+  /** The translation the member asked for (their preference, or RV1909 in Spanish). */
+  requestedTranslation: z.string().nullable(),
   /** True when the member's translation is not installed and another one is shown. */
   fallback: z.boolean(),
 });

@@ -214,6 +214,27 @@ function validationToast(t: (key: string) => string, message: string) {
   toast({ title: t('goals.errors.validationTitle'), description: message, variant: 'destructive' });
 }
 
+/**
+ * Checks a goal form before sending it: the title is required (SPEC §5) and, when given, the
+ * target must be a whole number in range. A problem shows the validation toast and comes back
+ * as a field error; `target` is the parsed number (null when not asked for or invalid).
+ */
+function checkGoalForm(
+  t: (key: string) => string,
+  title: string,
+  targetText?: string,
+): { errors: Record<string, string>; target: number | null; ok: boolean } {
+  const fail = (field: string, key: string) => {
+    validationToast(t, t(key));
+    return { errors: { [field]: t(key) }, target: null, ok: false };
+  };
+  if (!title.trim()) return fail('title', 'goals.errors.titleRequired');
+  if (targetText === undefined) return { errors: {}, target: null, ok: true };
+  const target = parseWholeNumber(targetText, 1, GOAL_TARGET_MAX);
+  if (target === null) return fail('target', 'goals.errors.target');
+  return { errors: {}, target, ok: true };
+}
+
 /** A selectable choice in the new-goal dialog: a native radio styled as a card. */
 function ChoiceCard({
   checked,
@@ -334,23 +355,14 @@ function NewGoalForm({
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!choice) return;
-    if (!title.trim()) {
-      setErrors({ title: t('goals.errors.titleRequired') });
-      validationToast(t, t('goals.errors.titleRequired'));
-      return;
-    }
+    const check = checkGoalForm(t, title, choice === 'custom' ? measure.target : undefined);
+    setErrors(check.errors);
+    if (!check.ok) return;
     if (choice !== 'custom') {
-      setErrors({});
       create.mutate({ preset: choice, title: title.trim(), priority });
       return;
     }
-    const target = parseWholeNumber(measure.target, 1, GOAL_TARGET_MAX);
-    if (target === null) {
-      setErrors({ target: t('goals.errors.target') });
-      validationToast(t, t('goals.errors.target'));
-      return;
-    }
-    setErrors({});
+    const target = check.target!;
     create.mutate({
       title: title.trim(),
       description: description.trim(),
@@ -523,18 +535,10 @@ function EditGoalForm({ goal, onDone }: { goal: Goal; onDone: () => void }) {
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!title.trim()) {
-      setErrors({ title: t('goals.errors.titleRequired') });
-      validationToast(t, t('goals.errors.titleRequired'));
-      return;
-    }
-    const target = parseWholeNumber(measure.target, 1, GOAL_TARGET_MAX);
-    if (target === null) {
-      setErrors({ target: t('goals.errors.target') });
-      validationToast(t, t('goals.errors.target'));
-      return;
-    }
-    setErrors({});
+    const check = checkGoalForm(t, title, measure.target);
+    setErrors(check.errors);
+    if (!check.ok) return;
+    const target = check.target!;
     update.mutate({
       title: title.trim(),
       description: description.trim(),

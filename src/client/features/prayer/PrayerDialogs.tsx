@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerUpdate } from '#shared/schemas/prayer.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,7 +9,7 @@ import { inputClass } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { ApiError, apiRequest, errorMessage, fieldErrorsOf } from '../../lib/queryClient.ts';
 import { invalidatePrayers } from './api.ts';
-import { PrayerFields, draftErrors, draftOf, type PrayerDraft } from './PrayerFields.tsx';
+import { PrayerFields, draftOf, usePrayerDraft } from './PrayerFields.tsx';
 
 function Shell({
   open,
@@ -48,9 +48,7 @@ export function EditPrayerDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const titleRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<PrayerDraft>(() => draftOf(prayer));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = usePrayerDraft(() => draftOf(prayer));
 
   const update = useMutation({
     mutationFn: async (body: PrayerUpdate) =>
@@ -61,21 +59,10 @@ export function EditPrayerDialog({
       await invalidatePrayers(queryClient);
     },
     onError: (e) => {
-      setErrors(fieldErrorsOf(e));
+      form.setErrors(fieldErrorsOf(e));
       toast({ title: t('prayer.errors.update'), variant: 'destructive' });
     },
   });
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = draftErrors(draft, t);
-    setErrors(found);
-    if (found.title) {
-      titleRef.current?.focus();
-      return;
-    }
-    update.mutate({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
-  }
 
   return (
     <Shell
@@ -84,13 +71,12 @@ export function EditPrayerDialog({
       title={t('prayer.edit.title')}
       description={t('prayer.edit.description')}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
-        <PrayerFields
-          draft={draft}
-          errors={errors}
-          titleRef={titleRef}
-          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-        />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((draft) => update.mutate(draft))}
+        className="grid gap-4"
+      >
+        <PrayerFields {...form.fields} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
             <Button variant="outline">{t('common.cancel')}</Button>

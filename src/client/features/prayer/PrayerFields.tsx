@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRAYER_CATEGORIES, type Prayer, type PrayerCategory } from '#shared/schemas/prayer.ts';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
@@ -30,6 +30,41 @@ export function draftErrors(
   t: (key: string) => string,
 ): Record<string, string> {
   return draft.title.trim() ? {} : { title: t('validation.required') };
+}
+
+/**
+ * The state of a request form (add or edit): the draft, its field errors, and a submit handler
+ * that checks the title first (focusing it when missing) and sends the trimmed draft.
+ */
+export function usePrayerDraft(initial: () => PrayerDraft) {
+  const { t } = useTranslation();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<PrayerDraft>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const handleSubmit = (send: (draft: PrayerDraft) => void) => (e: FormEvent) => {
+    e.preventDefault();
+    const found = draftErrors(draft, t);
+    setErrors(found);
+    if (found.title) {
+      titleRef.current?.focus();
+      return;
+    }
+    send({ ...draft, title: draft.title.trim(), description: draft.description.trim() });
+  };
+  return {
+    handleSubmit,
+    setErrors,
+    reset: () => {
+      setDraft(initial());
+      setErrors({});
+    },
+    fields: {
+      draft,
+      errors,
+      titleRef,
+      onChange: (patch: Partial<PrayerDraft>) => setDraft((d) => ({ ...d, ...patch })),
+    },
+  };
 }
 
 /** The request's fields, shared by the add form and the edit dialog. */

@@ -1,0 +1,98 @@
+import type { Redis } from 'ioredis';
+
+/** Redis channel on which instances tell each other that a member's data changed. */
+export const DASHBOARD_CHANNEL = 'camino:dashboard:forget';
+
+/**
+ * What the dashboard reads about each member, kept per process between the member's own
+ * writes (docs/decisions/0011). An entry is dropped when the member writes anything (here, or
+ * on another instance through Redis), when their local day changes, when one of their memory
+ * verses falls due, and at the latest after `ttlMs`.
+ */
+export class DashboardCache<T> {
+  private readonly entries = new Map<string, { day: string; value: T; until: number }>();
+  /** When each member last changed something, on a counter that `ticket` reads. */
+  private readonly changed = new Map<string, number>();
+  private clock = 0;
+  private subscriber: Redis | null = null;
+  private publisher: Redis | null = null;
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(userId: string, day: string, now: number): T | undefined {
+    const hit = this.entries.get(userId);
+    if (!hit) return undefined;
+    if (hit.day !== day || hit.until <= now) {
+      this.entries.delete(userId);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  /** Take one before reading the database; `set` refuses a value read before a change. */
+  ticket(): number {
+    return this.clock;
+  }
+
+  /**
+   * Keeps `value` for the member's `day` until `now + ttlMs`, or `staleAt` if sooner — unless
+   * the member changed something after `ticket` was taken (the value may predate the change).
+   */
+  set(
+    userId: string,
+    day: string,
+    value: T,
+    ticket: number,
+    now: number,
+    staleAt = Infinity,
+  ): void {
+    if (this.ttlMs <= 0) return;
+    if ((this.changed.get(userId) ?? -1) > ticket) return;
+    this.entries.delete(userId);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(userId, { day, value, until: Math.min(now + this.ttlMs, staleAt) });
+  }
+
+  /** The member changed something: drop their entry here and on the other instances. */
+  forget(userId: string): void {
+    if (this.ttlMs <= 0) return;
+    this.drop(userId);
+    this.publisher?.publish(DASHBOARD_CHANNEL, userId).catch(() => undefined);
+  }
+
+  /** With several instances, Redis carries `forget` to all of them. */
+  async connect(redis: Redis): Promise<void> {
+    if (this.ttlMs <= 0) return;
+    this.publisher = redis;
+    this.subscriber = redis.duplicate();
+    this.subscriber.on('message', (_channel: string, userId: string) => this.drop(userId));
+    await this.subscriber.subscribe(DASHBOARD_CHANNEL);
+  }
+
+  private drop(userId: string): void {
+    this.entries.delete(userId);
+    this.clock += 1;
+    this.changed.delete(userId);
+    if (this.changed.size >= this.maxEntries) {
+      const oldest = this.changed.keys().next().value;
+      if (oldest !== undefined) this.changed.delete(oldest);
+    }
+    this.changed.set(userId, this.clock);
+  }
+
+  disconnect(): void {
+    this.subscriber?.disconnect();
+    this.subscriber = null;
+    this.publisher = null;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
