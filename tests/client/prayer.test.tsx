@@ -93,7 +93,13 @@ describe('prayer timer card', () => {
   it('counts down, shows the requests, and records the session at zero', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls, invalidate, queryClient } = setup([
-      json(201, { id: 's1', minutes: 5, createdAt: '2025-01-01T00:00:00Z', minutesToday: 25 }),
+      json(201, {
+        id: 's1',
+        minutes: 5,
+        createdAt: '2025-01-01T00:00:00Z',
+        minutesToday: 25,
+        badgesAwarded: [],
+      }),
     ]);
     queryClient.setQueryData(['/api/dashboard'], { x: 1 });
     queryClient.setQueryData(['/api/goals'], { x: 1 });
@@ -132,7 +138,13 @@ describe('prayer timer card', () => {
     const { calls } = setup([
       json(500, { message: 'Database unavailable' }),
       json(500, { message: 'Database unavailable' }),
-      json(201, { id: 's1', minutes: 1, createdAt: '2025-01-01T00:00:00Z', minutesToday: 1 }),
+      json(201, {
+        id: 's1',
+        minutes: 1,
+        createdAt: '2025-01-01T00:00:00Z',
+        minutesToday: 1,
+        badgesAwarded: ['seven-day-streak'],
+      }),
     ]);
     const custom = screen.getByLabelText('Custom length (1–120 minutes)');
     fireEvent.change(custom, { target: { value: '121' } });
@@ -148,6 +160,8 @@ describe('prayer timer card', () => {
     expect(screen.getByText('Your 1 minute of prayer is not saved yet.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText('1 minute of prayer today.')).toBeVisible());
+    // This session made a seventh day in a row.
+    expect(screen.getByText('7-Day Streak')).toBeInTheDocument();
     const bodies = calls
       .filter((c) => c.url === '/api/prayer-sessions')
       .map((c) => JSON.parse(String(c.init.body)));

@@ -179,7 +179,7 @@ describe('/daily-reading', () => {
       if (url === '/api/daily-reading') return json(200, daily(current));
       if (url === '/api/daily-reading/complete' && init.method === 'POST') {
         current = plan({ currentDay: 13, completedDays: 12, readToday: true });
-        return json(200, { plan: current, chapters: 3 });
+        return json(200, { plan: current, chapters: 3, badgesAwarded: ['seven-day-streak'] });
       }
       return json(404, {});
     });
@@ -191,6 +191,7 @@ describe('/daily-reading', () => {
     expect(screen.getByText('35:1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark today as read' }));
     expect(await screen.findByText('Day 12 done: 3 chapters read')).toBeInTheDocument();
+    expect(screen.getByText('New badge: 7-Day Streak')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Day 13 of 365' })).toBeVisible();
     expect(calls.filter((c) => c.url === '/api/daily-reading/complete')).toHaveLength(1);
 

@@ -107,7 +107,7 @@ describe('prayer requests', () => {
     expect(created.statusCode).toBe(201);
     const first = await call(pray, 'POST', '/api/prayer-sessions', { minutes: 6 });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ minutes: 6, minutesToday: 6 });
+    expect(first.json()).toMatchObject({ minutes: 6, minutesToday: 6, badgesAwarded: [] });
     expect(
       (await call(pray, 'POST', '/api/prayer-sessions', { minutes: 5 })).json().minutesToday,
     ).toBe(11);
@@ -290,6 +290,7 @@ describe('reading plans and daily reading', () => {
 
     const done = (await call(reader, 'POST', '/api/daily-reading/complete')).json();
     expect(done.chapters).toBe(3);
+    expect(done.badgesAwarded).toEqual([]);
     expect(done.plan).toMatchObject({
       currentDay: 2,
       completedDays: 1,
@@ -398,14 +399,15 @@ describe('streaks and the dashboard', () => {
   it('counts a day for each kind of practice, keeps a streak through a grace day and awards 7-Day Streak', async () => {
     const faithful = await createUser(t);
     await call(faithful, 'POST', '/api/journal', { content: 'Thankful.', title: 'Morning' });
-    await call(faithful, 'POST', '/api/prayer-sessions', { minutes: 10 });
     const today = utcToday();
     // Six earlier active days, with one missed day in between (a grace day).
     const earlier = [1, 2, 4, 5, 6, 7].map((n) => addDays(today, -n));
     await t.database.db
       .insert(activityDay)
       .values(earlier.map((day) => ({ userId: faithful.id, day, count: 2 })));
-    // Any activity re-checks the streak: now 7 active days.
+    // Any activity re-checks the streak: now 7 active days, and the answer names the badge.
+    const prayed = await call(faithful, 'POST', '/api/prayer-sessions', { minutes: 10 });
+    expect(prayed.json().badgesAwarded).toEqual(['seven-day-streak']);
     const verse = await call(faithful, 'POST', '/api/memory-verses', {
       reference: 'Psalm 23:1',
       category: 'peace',

@@ -3,7 +3,11 @@ import { BookOpen, CalendarCheck, Check, ChevronRight, PartyPopper, Sunrise } fr
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
+import type {
+  ActivePlan,
+  CompletedReading,
+  DailyReading as DailyReadingData,
+} from '#shared/schemas/reading.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../components/QueryStates.tsx';
 import { Button } from '../components/ui/Button.tsx';
@@ -89,10 +93,7 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
 
   const complete = useMutation({
     mutationFn: async () =>
-      (await apiRequest('POST', '/api/daily-reading/complete')).json() as Promise<{
-        plan: ActivePlan;
-        chapters: number;
-      }>,
+      (await apiRequest('POST', '/api/daily-reading/complete')).json() as Promise<CompletedReading>,
     // Marking a day is not idempotent: never send it twice on our own.
     retry: false,
     onSuccess: async (result) => {
@@ -102,7 +103,11 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
           description: t('readingPlans.daily.planDoneBody'),
         });
       } else {
-        toast({ title: t('readingPlans.daily.dayDone', { day, count: result.chapters }) });
+        const badges = result.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · ');
+        toast({
+          title: t('readingPlans.daily.dayDone', { day, count: result.chapters }),
+          description: badges ? `${t('courses.badges.title')}: ${badges}` : undefined,
+        });
       }
       await invalidateReading(queryClient);
       topRef.current?.scrollIntoView?.({ behavior: 'smooth' });

@@ -200,7 +200,7 @@ export function registerPrayerRoutes(appBase: FastifyInstance, deps: { db: Datab
           createdAt: now,
         })
         .returning();
-      await recordActivity(
+      const badgesAwarded = await recordActivity(
         db,
         me,
         { kind: 'prayer', amount: request.body.minutes, subject: row!.id },
@@ -215,6 +215,7 @@ export function registerPrayerRoutes(appBase: FastifyInstance, deps: { db: Datab
         minutes: row!.minutes,
         createdAt: row!.createdAt.toISOString(),
         minutesToday: Number(today?.minutes ?? row!.minutes),
+        badgesAwarded,
       });
     },
   );

@@ -285,16 +285,22 @@ export function registerReadingRoutes(
         )
         .returning();
       // A second click racing the first: the day was already marked, nothing more to count.
-      if (!updated) return { plan: toActivePlan((await requireRun(request))!, day), chapters: 0 };
+      if (!updated) {
+        return {
+          plan: toActivePlan(await requireRun(request), day),
+          chapters: 0,
+          badgesAwarded: [],
+        };
+      }
       const chapters = plan.chaptersIn(start, end);
       const passages = dayPassages(plan, run, run.currentDay, 'en');
-      await recordActivity(
+      const badgesAwarded = await recordActivity(
         db,
         me,
         { kind: 'reading', amount: chapters, subject: passages.map((p) => p.osis).join(',') },
         now,
       );
-      return { plan: toActivePlan(updated, day), chapters };
+      return { plan: toActivePlan(updated, day), chapters, badgesAwarded };
     },
   );
 }

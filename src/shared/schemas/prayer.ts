@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BADGES } from './course.ts';
 
 export const PRAYER_CATEGORIES = [
   'personal',
@@ -85,5 +86,7 @@ export const prayerSessionSchema = z.object({
   createdAt: z.string(),
   /** Prayer minutes recorded today (the member's time zone), this session included. */
   minutesToday: z.number(),
+  /** Badges this session earned (the 7-Day Streak). */
+  badgesAwarded: z.array(z.enum(BADGES)),
 });
 export type PrayerSession = z.infer<typeof prayerSessionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { verseSchema } from './bible.ts';
+import { BADGES } from './course.ts';
 
 export const READING_PLAN_IDS = [
   'whole-bible',
@@ -87,4 +88,7 @@ export type DailyReading = z.infer<typeof dailyReadingSchema>;
 export const completeReadingSchema = z.object({
   plan: activePlanSchema,
   chapters: z.number(),
+  /** Badges this reading earned (the 7-Day Streak). */
+  badgesAwarded: z.array(z.enum(BADGES)),
 });
+export type CompletedReading = z.infer<typeof completeReadingSchema>;

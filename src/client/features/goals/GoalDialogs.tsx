@@ -214,6 +214,16 @@ function validationToast(t: (key: string) => string, message: string) {
   toast({ title: t('goals.errors.validationTitle'), description: message, variant: 'destructive' });
 }
 
+/** A failed save: the SPEC's title, and the server's reason when it says more than "try again". */
+function failureToast(t: (key: string) => string, titleKey: string, error: unknown) {
+  const message = errorMessage(error, t);
+  toast({
+    title: t(titleKey),
+    description: message === t('errors.generic') ? undefined : message,
+    variant: 'destructive',
+  });
+}
+
 /**
  * Checks a goal form before sending it: the title is required (SPEC §5) and, when given, the
  * target must be a whole number in range. A problem shows the validation toast and comes back
@@ -335,12 +345,7 @@ function NewGoalForm({
         return;
       }
       setErrors(fieldErrorsOf(e));
-      const message = errorMessage(e, t);
-      toast({
-        title: t('goals.errors.create'),
-        description: message === t('errors.generic') ? undefined : message,
-        variant: 'destructive',
-      });
+      failureToast(t, 'goals.errors.create', e);
     },
   });
 
@@ -525,12 +530,7 @@ function EditGoalForm({ goal, onDone }: { goal: Goal; onDone: () => void }) {
     },
     onError: (e) => {
       setErrors(fieldErrorsOf(e));
-      const message = errorMessage(e, t);
-      toast({
-        title: t('goals.errors.update'),
-        description: message === t('errors.generic') ? undefined : message,
-        variant: 'destructive',
-      });
+      failureToast(t, 'goals.errors.update', e);
     },
   });
   function submit(e: FormEvent) {

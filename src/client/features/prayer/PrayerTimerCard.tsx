@@ -34,7 +34,15 @@ export function PrayerTimerCard() {
       (
         await apiRequest('POST', '/api/prayer-sessions', { minutes })
       ).json() as Promise<PrayerSession>,
-    onSuccess: () => invalidateAfterPrayerSession(queryClient),
+    onSuccess: (session: PrayerSession) => {
+      if (session.badgesAwarded.length > 0) {
+        toast({
+          title: t('courses.badges.title'),
+          description: session.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · '),
+        });
+      }
+      return invalidateAfterPrayerSession(queryClient);
+    },
     onError: (e) =>
       toast({
         title: t('prayer.timer.saveFailed'),
