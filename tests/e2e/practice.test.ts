@@ -178,8 +178,33 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await page.getByText('Comienza un plan de lectura').waitFor();
     await screenshot(page, 'daily-reading-empty-es-phone');
 
+    // Start the Gospels (180 days suggested for a one-year preference) and read day 1 in RV1909.
+    await page.goto(`${base}/reading-plans`);
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Los Evangelios' }) })
+      .getByRole('button', { name: 'Comenzar plan' })
+      .click();
+    await page.getByText('Día 1 de 180').first().waitFor();
+    await screenshot(page, 'reading-plan-active-es-phone');
+    await page.goto(`${base}/daily-reading`);
+    await page.getByRole('heading', { name: /^Mateo 1/ }).waitFor();
+    await page
+      .getByText(/generación de Jesucristo/i)
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'daily reading (es)');
+    await screenshot(page, 'daily-reading-es-phone');
+    await page.getByRole('button', { name: 'Marcar hoy como leído' }).click();
+    await page
+      .getByText(/Día 1 listo/)
+      .first()
+      .waitFor();
+
     await page.goto(base);
     await page.getByRole('heading', { name: 'Racha actual' }).waitFor();
+    await page.getByTestId('streak-count').getByText('1 día').waitFor();
+    await page.getByText(/^Leíste Mateo 1/).waitFor();
     await expectAccessible(page, 'dashboard (es)');
     await screenshot(page, 'dashboard-es-phone');
     expect(errors).toEqual([]);
