@@ -47,11 +47,13 @@ const goal = (patch: Partial<Goal> = {}): Goal => ({
 function setup({
   premium = false,
   items = [] as Goal[],
+  today = undefined as string | undefined,
   post = (body: unknown): Response => json(201, { ...goal(), ...(body as object) }),
 } = {}) {
   const calls = stubFetch((url, init) => {
     if (url === '/api/auth/user') return json(200, member(premium));
-    if (url === '/api/goals' && (init.method ?? 'GET') === 'GET') return json(200, { items });
+    if (url === '/api/goals' && (init.method ?? 'GET') === 'GET')
+      return json(200, { items, today });
     if (url === '/api/goals' && init.method === 'POST') return post(JSON.parse(String(init.body)));
     const progress = /^\/api\/goals\/(\w+)\/progress$/.exec(url);
     if (progress) {
@@ -210,6 +212,16 @@ describe('Goals page', () => {
       amount: 1,
     });
     expect(await screen.findByText('Goal reached. Well done!')).toBeInTheDocument();
+  });
+
+  it("tells when a period ends from the member's date given by the server, not the device's", async () => {
+    setup({
+      items: [goal({ period: 'weekly', periodEnd: '2030-01-06' })],
+      today: '2030-01-06',
+    });
+    const card = await screen.findByRole('article', { name: 'Pray every morning' });
+    // The device's date is years earlier; the member's week ends today all the same.
+    expect(within(card).getByText(/Weekly · resets tomorrow/)).toBeInTheDocument();
   });
 
   it('adds a custom amount and rejects one out of range', async () => {

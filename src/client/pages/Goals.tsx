@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, Plus, Target } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_GOALS, type Goal } from '#shared/schemas/goals.ts';
+import { MAX_GOALS, type Goal, type GoalList } from '#shared/schemas/goals.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../components/QueryStates.tsx';
@@ -33,7 +33,7 @@ export default function Goals() {
   const [deleting, setDeleting] = useState<Goal | null>(null);
   // Progress also arrives from lessons, reading, prayer and memory verses on other pages,
   // so this list is loaded fresh whenever the page is shown (no refetch on focus: SPEC §9).
-  const list = useQuery<{ items: Goal[] }>({ queryKey: GOALS_KEY, staleTime: 0 });
+  const list = useQuery<GoalList>({ queryKey: GOALS_KEY, staleTime: 0 });
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/goals/${id}`),
     onSuccess: async () => {
@@ -107,7 +107,12 @@ export default function Goals() {
         <ul aria-label={t('goals.list')} className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {items.map((goal) => (
             <li key={goal.id}>
-              <GoalCard goal={goal} onEdit={setEditing} onDelete={setDeleting} />
+              <GoalCard
+                goal={goal}
+                today={list.data?.today}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
             </li>
           ))}
         </ul>

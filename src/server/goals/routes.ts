@@ -8,6 +8,7 @@ import {
   GOAL_PRIORITIES,
   MAX_GOALS,
   goalInputSchema,
+  goalListSchema,
   goalProgressSchema,
   goalSchema,
   goalUpdateSchema,
@@ -44,7 +45,7 @@ export function registerGoalRoutes(appBase: FastifyInstance, deps: { db: Databas
         tags: ['goals'],
         summary:
           'My goals (at most 50) with progress in the current period of my time zone: in progress first, then by priority',
-        response: { 200: z.object({ items: z.array(goalSchema) }) },
+        response: { 200: goalListSchema },
       },
     },
     async (request) => {
@@ -61,7 +62,7 @@ export function registerGoalRoutes(appBase: FastifyInstance, deps: { db: Databas
           PRIORITY_ORDER[a.priority]! - PRIORITY_ORDER[b.priority]! ||
           b.createdAt.localeCompare(a.createdAt),
       );
-      return { items };
+      return { items, today: day };
     },
   );
 

@@ -133,3 +133,10 @@ export const goalSchema = z.object({
   createdAt: z.string(),
 });
 export type Goal = z.infer<typeof goalSchema>;
+
+export const goalListSchema = z.object({
+  items: z.array(goalSchema),
+  /** The member's local date (their time zone), to tell when each period ends. */
+  today: z.string(),
+});
+export type GoalList = z.infer<typeof goalListSchema>;

@@ -21,12 +21,14 @@ const PRIORITY_STYLES: Record<GoalPriority, string> = {
 
 interface Props {
   goal: Goal;
+  /** The member's local date, from the server (their saved time zone, not the device's). */
+  today?: string;
   onEdit: (goal: Goal) => void;
   onDelete: (goal: Goal) => void;
 }
 
 /** SPEC §2: one goal with its progress, period, status, unit, priority and actions. */
-export function GoalCard({ goal, onEdit, onDelete }: Props) {
+export function GoalCard({ goal, today, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
@@ -88,7 +90,7 @@ export function GoalCard({ goal, onEdit, onDelete }: Props) {
     progress.mutate(value);
   }
 
-  const ends = periodEndLabel(goal.periodEnd, language);
+  const ends = periodEndLabel(goal.periodEnd, language, today);
   const percent = goal.target > 0 ? Math.min(100, (goal.progress / goal.target) * 100) : 0;
   const progressText = t('goals.progress', {
     progress: goal.progress,
