@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -10,32 +9,24 @@ import {
   screenshot,
   signUpMember,
   waitForBibles,
-  startE2EServer,
+  useE2EServer,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 // Admins count as premium: this address signs up as one (ADMIN_EMAILS).
 const PREMIUM_EMAIL = 'premium-reader@example.com';
-let base: string;
-let browser: Browser;
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  ({ base, browser, stop } = await startE2EServer('bible', { ADMIN_EMAILS: PREMIUM_EMAIL }));
-});
-afterAll(() => stop());
+const e2e = useE2EServer('bible', { ADMIN_EMAILS: PREMIUM_EMAIL });
 
 describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   it('reads, searches, studies, saves, reopens, exports and deletes (desktop, English)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signUpMember(page, base, 'en');
-    await waitForBibles(page, base);
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
 
-    await page.goto(`${base}/bible?t=KJV&b=John&c=3`);
+    await page.goto(`${e2e.base}/bible?t=KJV&b=John&c=3`);
     await page.getByRole('heading', { name: /John 3/ }).waitFor();
     await page.getByText('For God so loved the world').waitFor();
     await expectAccessible(page, 'bible reader');
@@ -64,7 +55,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByRole('heading', { name: /John 4/ }).waitFor();
 
     // Select verses and study them.
-    await page.goto(`${base}/bible?t=KJV&b=Rom&c=12`);
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Rom&c=12`);
     await page.getByRole('button', { name: /I beseech you therefore, brethren/ }).click();
     await page.getByRole('button', { name: /And be not conformed to this world/ }).click();
     await page.getByRole('toolbar').getByText('Romans 12:1-2').waitFor();
@@ -90,7 +81,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByText('Study saved').first().waitFor();
     await page.waitForURL(/bible-study\?id=/);
 
-    await page.goto(`${base}/saved-studies`);
+    await page.goto(`${e2e.base}/saved-studies`);
     await page.getByRole('heading', { name: 'A living sacrifice' }).waitFor();
     await expectAccessible(page, 'saved studies');
     await screenshot(page, 'saved-studies-en-desktop');
@@ -110,7 +101,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByText('Study updated').first().waitFor();
 
     // Delete, with confirmation.
-    await page.goto(`${base}/saved-studies`);
+    await page.goto(`${e2e.base}/saved-studies`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No saved studies yet.').waitFor();
@@ -119,11 +110,11 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   });
 
   it('works in Spanish on a phone: accent-insensitive search and the study lab', async () => {
-    const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();
-    await signUpMember(page, base, 'es');
-    await waitForBibles(page, base);
-    await page.goto(`${base}/bible`);
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/bible`);
     await page.getByRole('heading', { name: /Juan 1/ }).waitFor();
     await page.getByText('EN el principio era el Verbo').waitFor();
     await expectAccessible(page, 'lector (es)');
@@ -134,7 +125,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     expect(await page.locator('mark', { hasText: /espíritu/i }).count()).toBeGreaterThan(0);
     await screenshot(page, 'bible-search-es-phone');
 
-    await page.goto(`${base}/bible-study`);
+    await page.goto(`${e2e.base}/bible-study`);
     await page.getByRole('button', { name: 'Cargar pasaje' }).click();
     await page.getByText('Por favor ingresa una referencia bíblica primero.').first().waitFor();
     await page.getByLabel('Pasaje').fill('Filipenses 4:13');
@@ -146,11 +137,11 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   });
 
   it('premium: compares three translations side by side and filters search by book', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
-    await signUpMember(page, base, 'en', PREMIUM_EMAIL);
-    await waitForBibles(page, base);
-    await page.goto(`${base}/bible?t=KJV&b=Ps&c=23`);
+    await signUpMember(page, e2e.base, 'en', PREMIUM_EMAIL);
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=23`);
     await page.getByRole('heading', { name: /Psalms 23/ }).waitFor();
     await page.getByRole('button', { name: 'Compare' }).click();
     const columns = page.getByRole('region');
@@ -177,11 +168,11 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   });
 
   it('memory verses: add from the reader and a lesson, practise in three modes, review (desktop then Spanish phone)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
-    await signUpMember(page, base, 'en');
-    await waitForBibles(page, base);
-    await page.goto(`${base}/bible?t=KJV&b=Ps&c=119`);
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=119`);
     await page.getByRole('button', { name: /Thy word have I hid in mine heart/ }).click();
     await page.getByRole('button', { name: 'Add to memory verses' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a memory verse' });
@@ -190,13 +181,13 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await dialog.getByRole('button', { name: 'Add verse' }).click();
     await page.getByText('Added to memory verses').first().waitFor();
 
-    await page.goto(`${base}/lesson/101-1`);
+    await page.goto(`${e2e.base}/lesson/101-1`);
     await page.getByRole('heading', { level: 1, name: 'Who Is God?' }).waitFor();
     await page.getByRole('button', { name: 'Add to memory verses' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add verse' }).click();
     await page.getByText('Added to memory verses').first().waitFor();
 
-    await page.goto(`${base}/memory-verses`);
+    await page.goto(`${e2e.base}/memory-verses`);
     await page.getByText('2 due for review').waitFor();
     await expectAccessible(page, 'memory verses');
     await screenshot(page, 'memory-verses-en-desktop');
@@ -222,7 +213,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await card.getByText(/^Next review/).waitFor();
     expect(await card.getByText('Due now').count()).toBe(0);
     // The dashboard shows today's verse, the memory verses and course progress.
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page.getByText("Today's verse").waitFor();
     await page.getByText('2 verses').waitFor();
     await page.getByText('0 of 18 lessons completed').first().waitFor();
@@ -231,10 +222,10 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await screenshot(page, 'dashboard-data-en-desktop');
     await context.close();
 
-    const phone = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const phone = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const p2 = await phone.newPage();
-    await signUpMember(p2, base, 'es');
-    await p2.goto(`${base}/memory-verses`);
+    await signUpMember(p2, e2e.base, 'es');
+    await p2.goto(`${e2e.base}/memory-verses`);
     await p2.getByText('Aún no tienes versículos para memorizar.').waitFor();
     await p2.getByRole('button', { name: 'Agregar versículo' }).first().click();
     const d2 = p2.getByRole('dialog', { name: 'Agregar un versículo para memorizar' });
@@ -252,11 +243,11 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
   });
 
   it('journal: attach a verse from the reader, save a draft, publish, export; Spanish messages (desktop, phone)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
-    await signUpMember(page, base, 'en');
-    await waitForBibles(page, base);
-    await page.goto(`${base}/bible?t=KJV&b=Ps&c=46`);
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=46`);
     await page.getByRole('button', { name: /Be still, and know that I am God/ }).click();
     await page.getByRole('button', { name: 'Attach to journal' }).click();
     await page.getByRole('heading', { name: 'Journal' }).waitFor();
@@ -280,10 +271,10 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     expect((await download).suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}\.md$/);
     await context.close();
 
-    const phone = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const phone = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const p2 = await phone.newPage();
-    await signUpMember(p2, base, 'es');
-    await p2.goto(`${base}/journal`);
+    await signUpMember(p2, e2e.base, 'es');
+    await p2.goto(`${e2e.base}/journal`);
     await p2.getByText('Tu diario está vacío.').waitFor();
     await p2.getByRole('button', { name: 'Exportar como Markdown' }).click();
     await p2.getByText('Aún no tienes entradas de diario para exportar.').first().waitFor();

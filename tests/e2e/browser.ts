@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freePort, startServer } from '../helpers/server-process.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -158,4 +158,25 @@ export async function startE2EServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One real server and browser for an e2e file: started before its tests (when Chromium is
+ * available) and stopped after them. Read `base` and `browser` inside the tests.
+ */
+export function useE2EServer(
+  name: string,
+  env: Record<string, string> = {},
+): { base: string; browser: Browser } {
+  const e2e = { base: '', browser: undefined as unknown as Browser };
+  let stop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    if (!e2eAvailable()) return;
+    const started = await startE2EServer(name, env);
+    e2e.base = started.base;
+    e2e.browser = started.browser;
+    stop = started.stop;
+  });
+  afterAll(() => stop());
+  return e2e;
 }

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
@@ -9,29 +8,21 @@ import {
   screenshot,
   signUpMember,
   waitForBibles,
-  startE2EServer,
+  useE2EServer,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
-let base: string;
-let browser: Browser;
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  ({ base, browser, stop } = await startE2EServer('courses', {}));
-});
-afterAll(() => stop());
+const e2e = useE2EServer('courses');
 
 describe.runIf(enabled)('courses and lessons', () => {
   it('a new member completes 101-1, sees the badge and moves on to 101-2 (desktop, English)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signUpMember(page, base, 'en');
-    await waitForBibles(page, base);
-    await page.goto(`${base}/courses`);
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/courses`);
     await page.getByRole('heading', { name: 'Christianity 101: Foundations' }).waitFor();
     await expectAccessible(page, 'courses');
     await screenshot(page, 'courses-en-desktop');
@@ -44,10 +35,10 @@ describe.runIf(enabled)('courses and lessons', () => {
     await screenshot(page, 'lesson-en-desktop');
 
     // A locked lesson says why.
-    await page.goto(`${base}/lesson/101-3`);
+    await page.goto(`${e2e.base}/lesson/101-3`);
     await page.getByText('Complete Previous Lessons to open this one.').waitFor();
 
-    await page.goto(`${base}/lesson/101-1`);
+    await page.goto(`${e2e.base}/lesson/101-1`);
     expect(await page.getByLabel('Your response').inputValue()).toContain('three persons');
     await page.getByRole('button', { name: 'Complete lesson' }).click();
     await page
@@ -57,7 +48,7 @@ describe.runIf(enabled)('courses and lessons', () => {
     await page.waitForURL(/\/lesson\/101-2$/);
     await page.getByText('Lesson 2 of 18').waitFor();
 
-    await page.goto(`${base}/courses/101`);
+    await page.goto(`${e2e.base}/courses/101`);
     await page.getByText('1 of 18 lessons completed').first().waitFor();
     await expectAccessible(page, 'course overview');
     await screenshot(page, 'course-101-en-desktop');
@@ -66,19 +57,19 @@ describe.runIf(enabled)('courses and lessons', () => {
   });
 
   it('a non-subscriber meets the 303 gate (phone, Spanish)', async () => {
-    const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();
-    await signUpMember(page, base, 'es');
-    await page.goto(`${base}/course-303-intro`);
+    await signUpMember(page, e2e.base, 'es');
+    await page.goto(`${e2e.base}/course-303-intro`);
     await page.getByText('Este curso es parte de Premium').waitFor();
     await page.getByRole('link', { name: 'Suscríbete para acceder' }).first().waitFor();
     await page.getByRole('link', { name: 'Volver a los cursos' }).first().waitFor();
     await page.getByText('Panorama de la Escatología').first().waitFor();
     await expectAccessible(page, '303 intro (es)');
     await screenshot(page, 'course-303-gate-es-phone');
-    await page.goto(`${base}/lesson/303-1`);
+    await page.goto(`${e2e.base}/lesson/303-1`);
     await page.getByText('Este curso es parte de Premium').waitFor();
-    await page.goto(`${base}/courses`);
+    await page.goto(`${e2e.base}/courses`);
     await page.getByRole('heading', { name: 'Cristianismo 303: Liderazgo y Misión' }).waitFor();
     await screenshot(page, 'courses-es-phone');
     await context.close();

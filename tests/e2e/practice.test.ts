@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -8,20 +8,12 @@ import {
   newContext,
   screenshot,
   signUpMember,
-  startE2EServer,
+  useE2EServer,
   waitForBibles,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
-let base: string;
-let browser: Browser;
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  ({ base, browser, stop } = await startE2EServer('practice', {}));
-});
-afterAll(() => stop());
+const e2e = useE2EServer('practice');
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -34,16 +26,16 @@ function collectErrors(page: Page): string[] {
 
 describe.runIf(enabled)('personal practice in Chromium', () => {
   it('reading plan → daily reading → prayer timer and requests → goals → dashboard (desktop, English)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.clock.install();
-    await signUpMember(page, base, 'en');
+    await signUpMember(page, e2e.base, 'en');
     // From here on the member is signed in: no request may fail and nothing may throw.
     const errors = collectErrors(page);
-    await waitForBibles(page, base);
+    await waitForBibles(page, e2e.base);
 
     // A new member's dashboard: every section, with inviting empty states.
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page.getByRole('heading', { name: 'Current streak' }).waitFor();
     await page.getByTestId('streak-count').getByText('0 days').waitFor();
     await page
@@ -54,7 +46,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await screenshot(page, 'dashboard-new-en-desktop');
 
     // Reading plans: start the Gospels over 90 days, then read day 1.
-    await page.goto(`${base}/reading-plans`);
+    await page.goto(`${e2e.base}/reading-plans`);
     const gospels = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { name: 'The Gospels' }),
     });
@@ -78,7 +70,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await page.getByText("You've done today's reading").waitFor();
 
     // Prayer: add a request, pray with the timer for one minute, mark the request answered.
-    await page.goto(`${base}/prayer`);
+    await page.goto(`${e2e.base}/prayer`);
     await page.getByRole('heading', { name: 'Prayer timer' }).waitFor();
     await page.getByRole('button', { name: 'Add request' }).click();
     await page.getByText('This field is required').first().waitFor();
@@ -105,7 +97,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await screenshot(page, 'prayer-en-desktop');
 
     // Goals: a title is required; the prayer minutes already count toward a prayer goal.
-    await page.goto(`${base}/goals`);
+    await page.goto(`${e2e.base}/goals`);
     await page.getByRole('button', { name: 'New goal' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Set a new goal' });
     await dialog.getByText('Pray 10 minutes daily', { exact: true }).click();
@@ -122,7 +114,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await screenshot(page, 'goals-en-desktop');
 
     // The dashboard sums it all up: a one-day streak, today's reading done, recent activity.
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page.getByTestId('streak-count').getByText('1 day').waitFor();
     await page.getByText('Today counts already. Well done!').waitFor();
     await page.getByText('Prayed for 1 minute').waitFor();
@@ -135,13 +127,13 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
   });
 
   it('goals, prayer and reading in Spanish on a phone', async () => {
-    const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();
-    await signUpMember(page, base, 'es');
+    await signUpMember(page, e2e.base, 'es');
     const errors = collectErrors(page);
-    await waitForBibles(page, base);
+    await waitForBibles(page, e2e.base);
 
-    await page.goto(`${base}/goals`);
+    await page.goto(`${e2e.base}/goals`);
     await page.getByRole('heading', { name: 'Objetivos', level: 1 }).waitFor();
     await screenshot(page, 'goals-empty-es-phone');
     await page.getByRole('button', { name: 'Nuevo objetivo' }).first().click();
@@ -162,7 +154,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await expectAccessible(page, 'goals (es)');
     await screenshot(page, 'goals-es-phone');
 
-    await page.goto(`${base}/prayer`);
+    await page.goto(`${e2e.base}/prayer`);
     await page.getByLabel('Título', { exact: true }).fill('Por mi iglesia');
     await page.getByLabel('Categoría').selectOption('church');
     await page.getByRole('button', { name: 'Agregar petición' }).click();
@@ -170,16 +162,16 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await expectAccessible(page, 'prayer (es)');
     await screenshot(page, 'prayer-es-phone');
 
-    await page.goto(`${base}/reading-plans`);
+    await page.goto(`${e2e.base}/reading-plans`);
     await page.getByRole('heading', { name: 'Salmos y Proverbios' }).waitFor();
     await expectAccessible(page, 'reading plans (es)');
     await screenshot(page, 'reading-plans-es-phone');
-    await page.goto(`${base}/daily-reading`);
+    await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('Comienza un plan de lectura').waitFor();
     await screenshot(page, 'daily-reading-empty-es-phone');
 
     // Start the Gospels (180 days suggested for a one-year preference) and read day 1 in RV1909.
-    await page.goto(`${base}/reading-plans`);
+    await page.goto(`${e2e.base}/reading-plans`);
     await page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Los Evangelios' }) })
@@ -187,7 +179,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
       .click();
     await page.getByText('Día 1 de 180').first().waitFor();
     await screenshot(page, 'reading-plan-active-es-phone');
-    await page.goto(`${base}/daily-reading`);
+    await page.goto(`${e2e.base}/daily-reading`);
     await page.getByRole('heading', { name: /^Mateo 1/ }).waitFor();
     await page
       .getByText(/generación de Jesucristo/i)
@@ -201,7 +193,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
       .first()
       .waitFor();
 
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page.getByRole('heading', { name: 'Racha actual' }).waitFor();
     await page.getByTestId('streak-count').getByText('1 día').waitFor();
     await page.getByText(/^Leíste Mateo 1/).waitFor();

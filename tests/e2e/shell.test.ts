@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -7,20 +7,12 @@ import {
   expectAccessible,
   newContext,
   screenshot,
-  startE2EServer,
+  useE2EServer,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 
-let base: string;
-let browser: Browser;
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  ({ base, browser, stop } = await startE2EServer('shell', {}));
-});
-afterAll(() => stop());
+const e2e = useE2EServer('shell');
 
 let counter = 0;
 function newAccount() {
@@ -78,7 +70,7 @@ const MEMBER_ROUTES = [
 
 describe.runIf(enabled)('the app in Chromium', () => {
   it('sign up → age gate → shell → every route → Spanish → sign out (desktop)', async () => {
-    const context = await newContext(browser, { viewport: DESKTOP });
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -86,7 +78,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
 
-    await page.goto(base);
+    await page.goto(e2e.base);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Grow in faith, one day at a time');
@@ -130,7 +122,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await screenshot(page, 'dashboard-en-desktop');
 
     for (const route of MEMBER_ROUTES) {
-      await page.goto(base + route);
+      await page.goto(e2e.base + route);
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
       expect({ route, heading: (await heading.textContent())?.length ?? 0 }).not.toEqual({
@@ -142,11 +134,11 @@ describe.runIf(enabled)('the app in Chromium', () => {
       }
       await expectAccessible(page, route);
     }
-    await page.goto(`${base}/account-settings`);
+    await page.goto(`${e2e.base}/account-settings`);
     await screenshot(page, 'settings-en-desktop');
 
     // The navigation reaches the routes too.
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Sermons' })
@@ -158,11 +150,11 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { name: 'Estamos preparando Sermones' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page.getByRole('heading', { name: 'Bienvenido, Ana' }).waitFor();
     await expectAccessible(page, 'dashboard (es)');
     await screenshot(page, 'dashboard-es-desktop');
-    await page.goto(`${base}/account-settings`);
+    await page.goto(`${e2e.base}/account-settings`);
     await page.getByRole('heading', { name: 'Configuración de la cuenta' }).waitFor();
     await expectAccessible(page, 'settings (es)');
     await screenshot(page, 'settings-es-desktop');
@@ -173,7 +165,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
     await expectAccessible(page, 'landing (es)');
     await screenshot(page, 'landing-es-desktop');
-    await page.goto(`${base}/prayer`);
+    await page.goto(`${e2e.base}/prayer`);
     await page.waitForURL(/\/sign-in\?next=%2Fprayer/);
 
     // Back in with the same account, then straight to where we were going.
@@ -187,9 +179,9 @@ describe.runIf(enabled)('the app in Chromium', () => {
   });
 
   it('under 13: the restriction shows, then the account is signed out and cannot return (phone, Spanish)', async () => {
-    const context = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();
-    await page.goto(base);
+    await page.goto(e2e.base);
     await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
     await screenshot(page, 'landing-es-phone');
     await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -216,7 +208,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { name: 'Crece en la fe, un día a la vez' }).waitFor();
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
 
-    await page.goto(`${base}/sign-in`);
+    await page.goto(`${e2e.base}/sign-in`);
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -225,9 +217,9 @@ describe.runIf(enabled)('the app in Chromium', () => {
   });
 
   it('member shell on a phone: drawer navigation and account menu', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
+    const context = await newContext(e2e.browser, { viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${base}/sign-up`);
+    await page.goto(`${e2e.base}/sign-up`);
     const account = newAccount();
     await signUp(page, account, {
       first: 'First name',
@@ -258,7 +250,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
 
   it('visitor pages are accessible in both languages', async () => {
     for (const locale of ['en-US', 'es-MX']) {
-      const context = await newContext(browser, { viewport: PHONE, locale });
+      const context = await newContext(e2e.browser, { viewport: PHONE, locale });
       const page = await context.newPage();
       for (const route of [
         '/about-us',
@@ -270,12 +262,12 @@ describe.runIf(enabled)('the app in Chromium', () => {
         '/support',
         '/no-such-page',
       ]) {
-        await page.goto(base + route);
+        await page.goto(e2e.base + route);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await expectAccessible(page, `${route} (${locale})`);
       }
       await screenshot(page, `not-found-${locale}-phone`);
-      await page.goto(`${base}/terms-of-service`);
+      await page.goto(`${e2e.base}/terms-of-service`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await screenshot(page, `terms-${locale}-phone`);
       await context.close();

@@ -1,5 +1,6 @@
 import '#server/polyfill.ts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type AppDeps } from '#server/app.ts';
 import { loadConfig, type AppConfig } from '#server/config.ts';
@@ -134,4 +135,27 @@ export function caller(t: () => TestApp) {
       headers: { 'accept-language': lang },
       ...(payload ? { payload } : {}),
     });
+}
+
+type UserFlags = Parameters<typeof createUser>[1];
+
+/**
+ * The usual file set-up: one test app, created before the file's tests (with the named users
+ * signed up) and closed after them. Read `app.t`, `app.<user>` inside tests; `app.call` signs in.
+ */
+export function useTestApp<K extends string = never>(
+  options: Parameters<typeof createTestApp>[0] = {},
+  users: Record<K, UserFlags> = {} as Record<K, UserFlags>,
+): { t: TestApp; call: ReturnType<typeof caller> } & Record<K, TestUser> {
+  const app = { t: undefined as unknown as TestApp } as { t: TestApp } & Record<K, TestUser>;
+  beforeAll(async () => {
+    app.t = await createTestApp(options);
+    for (const [name, flags] of Object.entries(users) as [K, UserFlags][]) {
+      (app as Record<K, TestUser>)[name] = await createUser(app.t, flags);
+    }
+  });
+  afterAll(async () => {
+    await app.t?.close();
+  });
+  return Object.assign(app, { call: caller(() => app.t) });
 }

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityDay } from '#server/db/schema.ts';
 import { addDays } from '#server/practice/dates.ts';
-import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
+import { createUser, useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-let member: TestUser;
-let premium: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ bibles: true });
-  member = await createUser(t);
-  premium = await createUser(t, { isPremium: true });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = caller(() => t);
+const app = useTestApp({ bibles: true }, { member: {}, premium: { isPremium: true } });
+const call = app.call;
 
 describe('courses', () => {
   it('lists the three courses with progress and the premium lock', async () => {
-    const res = await call(member, 'GET', '/api/courses');
+    const res = await call(app.member, 'GET', '/api/courses');
     expect(res.statusCode).toBe(200);
     expect(
       res
@@ -39,12 +27,12 @@ describe('courses', () => {
       ['202', 10, true, null],
       ['303', 10, true, null],
     ]);
-    const es = (await call(member, 'GET', '/api/courses', undefined, 'es')).json();
+    const es = (await call(app.member, 'GET', '/api/courses', undefined, 'es')).json();
     expect(es[0].title).toBe('Cristianismo 101: Fundamentos');
   });
 
   it('shows a premium course as a preview to a non-subscriber, and opens it to premium', async () => {
-    const preview = (await call(member, 'GET', '/api/courses/303')).json();
+    const preview = (await call(app.member, 'GET', '/api/courses/303')).json();
     expect(preview.locked).toBe(true);
     expect(preview.lessons).toHaveLength(10);
     expect(
@@ -59,27 +47,27 @@ describe('courses', () => {
       'leadership',
       'eschatology',
     ]);
-    const open = (await call(premium, 'GET', '/api/courses/303')).json();
+    const open = (await call(app.premium, 'GET', '/api/courses/303')).json();
     expect(open.locked).toBe(false);
     expect(open.lessons[0].status).toBe('available');
     expect(open.lessons[1].status).toBe('locked');
-    expect((await call(member, 'GET', '/api/courses/999')).statusCode).toBe(404);
+    expect((await call(app.member, 'GET', '/api/courses/999')).statusCode).toBe(404);
   });
 
   it('refuses premium lessons to non-subscribers with a clear body', async () => {
-    const res = await call(member, 'GET', '/api/lessons/202-1');
+    const res = await call(app.member, 'GET', '/api/lessons/202-1');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       code: 'PREMIUM_REQUIRED',
       message: 'This course is part of Premium. Subscribe to Access.',
     });
-    expect((await call(member, 'POST', '/api/lessons/303-1/complete')).statusCode).toBe(403);
+    expect((await call(app.member, 'POST', '/api/lessons/303-1/complete')).statusCode).toBe(403);
   });
 });
 
 describe('lessons', () => {
   it('serves a lesson with scripture text in the reader language', async () => {
-    const res = await call(member, 'GET', '/api/lessons/101-1', undefined, 'es');
+    const res = await call(app.member, 'GET', '/api/lessons/101-1', undefined, 'es');
     expect(res.statusCode).toBe(200);
     const lesson = res.json();
     expect(lesson).toMatchObject({
@@ -96,52 +84,52 @@ describe('lessons', () => {
     expect(lesson.additionalScriptures.length).toBeGreaterThanOrEqual(2);
     expect(lesson.reflectionQuestions.length).toBeGreaterThanOrEqual(3);
     expect(lesson.body.split(/\s+/).length).toBeGreaterThan(400);
-    const en = (await call(member, 'GET', '/api/lessons/101-1')).json();
+    const en = (await call(app.member, 'GET', '/api/lessons/101-1')).json();
     expect(en.keyScripture.translation).toBe('KJV'); // NKJV preference falls back
   });
 
   it('locks a lesson until the previous one is completed', async () => {
-    const res = await call(member, 'GET', '/api/lessons/101-2');
+    const res = await call(app.member, 'GET', '/api/lessons/101-2');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'LESSON_LOCKED', message: 'Complete Previous Lessons' });
-    expect((await call(member, 'POST', '/api/lessons/101-2/complete')).statusCode).toBe(409);
+    expect((await call(app.member, 'POST', '/api/lessons/101-2/complete')).statusCode).toBe(409);
     expect(
-      (await call(member, 'PUT', '/api/lessons/101-2/response', { response: 'x' })).statusCode,
+      (await call(app.member, 'PUT', '/api/lessons/101-2/response', { response: 'x' })).statusCode,
     ).toBe(409);
   });
 
   it('saves the response (in progress), completes, awards First Lesson once, and moves on', async () => {
-    const saved = await call(member, 'PUT', '/api/lessons/101-1/response', {
+    const saved = await call(app.member, 'PUT', '/api/lessons/101-1/response', {
       response: 'God is Father, Son and Holy Spirit.',
     });
     expect(saved.statusCode).toBe(200);
-    expect((await call(member, 'GET', '/api/lessons/101-1')).json()).toMatchObject({
+    expect((await call(app.member, 'GET', '/api/lessons/101-1')).json()).toMatchObject({
       status: 'in_progress',
       response: 'God is Father, Son and Holy Spirit.',
     });
 
-    const done = await call(member, 'POST', '/api/lessons/101-1/complete');
+    const done = await call(app.member, 'POST', '/api/lessons/101-1/complete');
     expect(done.json()).toEqual({
       nextLessonId: '101-2',
       courseCompleted: false,
       curriculumCompleted: false,
       badgesAwarded: ['first-lesson'],
     });
-    const again = await call(member, 'POST', '/api/lessons/101-1/complete');
+    const again = await call(app.member, 'POST', '/api/lessons/101-1/complete');
     expect(again.json().badgesAwarded).toEqual([]);
-    expect((await call(member, 'GET', '/api/lessons/101-2')).statusCode).toBe(200);
-    const course = (await call(member, 'GET', '/api/courses/101')).json();
+    expect((await call(app.member, 'GET', '/api/lessons/101-2')).statusCode).toBe(200);
+    const course = (await call(app.member, 'GET', '/api/courses/101')).json();
     expect(course.lessons.slice(0, 3).map((l: { status: string }) => l.status)).toEqual([
       'completed',
       'available',
       'locked',
     ]);
-    const badges = (await call(member, 'GET', '/api/badges')).json();
+    const badges = (await call(app.member, 'GET', '/api/badges')).json();
     expect(badges.map((b: { badge: string }) => b.badge)).toEqual(['first-lesson']);
   });
 
   it('awards Complete 101 after the last lesson, with a congratulations flag', async () => {
-    const learner = await createUser(t);
+    const learner = await createUser(app.t);
     let last;
     for (let i = 1; i <= 18; i++)
       last = (await call(learner, 'POST', `/api/lessons/101-${i}/complete`)).json();
@@ -154,7 +142,7 @@ describe('lessons', () => {
   });
 
   it('awards 7-Day Streak from the activity log after seven active days in a row', async () => {
-    const learner = await createUser(t);
+    const learner = await createUser(app.t);
     const awarded: string[][] = [];
     for (let i = 1; i <= 7; i++) {
       awarded.push(
@@ -162,7 +150,7 @@ describe('lessons', () => {
       );
       // Move today's activity back so that lesson i was finished (7 - i) days ago.
       const today = new Date().toISOString().slice(0, 10);
-      await t.database.db
+      await app.t.database.db
         .update(activityDay)
         .set({ day: addDays(today, i - 7) })
         .where(and(eq(activityDay.userId, learner.id), eq(activityDay.day, today)));
@@ -176,17 +164,20 @@ describe('lessons', () => {
 
   it('validates the response and unknown lessons', async () => {
     expect(
-      (await call(member, 'PUT', '/api/lessons/101-1/response', { response: 'x'.repeat(10_001) }))
-        .statusCode,
+      (
+        await call(app.member, 'PUT', '/api/lessons/101-1/response', {
+          response: 'x'.repeat(10_001),
+        })
+      ).statusCode,
     ).toBe(400);
-    expect((await call(member, 'PUT', '/api/lessons/101-1/response', { nope: 1 })).statusCode).toBe(
-      400,
-    );
-    expect((await call(member, 'GET', '/api/lessons/999-1')).statusCode).toBe(404);
+    expect(
+      (await call(app.member, 'PUT', '/api/lessons/101-1/response', { nope: 1 })).statusCode,
+    ).toBe(400);
+    expect((await call(app.member, 'GET', '/api/lessons/999-1')).statusCode).toBe(404);
   });
 
   it("keeps one member's progress from another", async () => {
-    const other = await createUser(t);
+    const other = await createUser(app.t);
     expect((await call(other, 'GET', '/api/lessons/101-1')).json()).toMatchObject({
       response: '',
       status: 'available',

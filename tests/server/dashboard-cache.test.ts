@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { DashboardCache } from '#server/dashboard/cache.ts';
-import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 describe('DashboardCache', () => {
   it('keeps a value for the day until the TTL, the stale time or a change', () => {
@@ -70,46 +70,43 @@ describe('DashboardCache', () => {
 });
 
 describe('the dashboard with its cache', () => {
-  let t: TestApp;
-  let member: TestUser;
-  const call = caller(() => t);
-  beforeAll(async () => {
-    t = await createTestApp({ bibles: true, env: { DASHBOARD_CACHE_TTL_MS: '60000' } });
-    member = await createUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const app = useTestApp(
+    { bibles: true, env: { DASHBOARD_CACHE_TTL_MS: '60000' } },
+    { member: {}, admin: { role: 'admin' } },
+  );
+  const call = app.call;
 
   it("shows the member's own writes at once", async () => {
-    expect((await call(member, 'GET', '/api/dashboard')).json().streak.current).toBe(0);
-    await call(member, 'POST', '/api/prayer-sessions', { minutes: 5 });
-    const d = (await call(member, 'GET', '/api/dashboard')).json();
+    expect((await call(app.member, 'GET', '/api/dashboard')).json().streak.current).toBe(0);
+    await call(app.member, 'POST', '/api/prayer-sessions', { minutes: 5 });
+    const d = (await call(app.member, 'GET', '/api/dashboard')).json();
     expect(d.streak.current).toBe(1);
     expect(d.recentActivity[0]).toMatchObject({ kind: 'prayer', amount: 5 });
-    await call(member, 'POST', '/api/memory-verses', { reference: 'John 3:16', category: 'love' });
-    expect((await call(member, 'GET', '/api/dashboard')).json().memoryVerseCount).toEqual({
+    await call(app.member, 'POST', '/api/memory-verses', {
+      reference: 'John 3:16',
+      category: 'love',
+    });
+    expect((await call(app.member, 'GET', '/api/dashboard')).json().memoryVerseCount).toEqual({
       total: 1,
       due: 1,
     });
-    await call(member, 'POST', '/api/reading-plans/gospels/start', { duration: 90 });
-    expect((await call(member, 'GET', '/api/dashboard')).json().todaysReading.planId).toBe(
+    await call(app.member, 'POST', '/api/reading-plans/gospels/start', { duration: 90 });
+    expect((await call(app.member, 'GET', '/api/dashboard')).json().todaysReading.planId).toBe(
       'gospels',
     );
   });
 
   it('answers each language (and entitlement) from the same rows', async () => {
-    const en = (await call(member, 'GET', '/api/dashboard')).json();
-    const es = (await call(member, 'GET', '/api/dashboard', undefined, 'es')).json();
+    const en = (await call(app.member, 'GET', '/api/dashboard')).json();
+    const es = (await call(app.member, 'GET', '/api/dashboard', undefined, 'es')).json();
     expect(en.courseProgress[0].title).toBe('Christianity 101: Foundations');
     expect(es.courseProgress[0].title).toBe('Cristianismo 101: Fundamentos');
     expect(es.todaysReading.references[0]).toMatch(/^Mateo 1/);
     expect(es.verseOfTheDay.translation).toBe('RV1909');
     // Premium granted by an admin (not a write of the member's own) still shows at once.
     expect(en.courseProgress[1].locked).toBe(true);
-    const admin = await createUser(t, { role: 'admin' });
-    await call(admin, 'PATCH', `/api/admin/users/${member.id}`, { isPremium: true });
-    const after = (await call(member, 'GET', '/api/dashboard')).json();
+    await call(app.admin, 'PATCH', `/api/admin/users/${app.member.id}`, { isPremium: true });
+    const after = (await call(app.member, 'GET', '/api/dashboard')).json();
     expect(after.courseProgress[1].locked).toBe(false);
   });
 });

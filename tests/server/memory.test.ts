@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memoryVerse } from '#server/db/schema.ts';
 import { firstLetters, normaliseForTyping, typingAccuracy } from '#shared/schemas/memory.ts';
-import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-let member: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ bibles: true });
-  member = await createUser(t);
-  other = await createUser(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = caller(() => t);
+const app = useTestApp({ bibles: true }, { member: {}, other: {} });
+const call = app.call;
 
 describe('memory verses', () => {
   it('adds a verse with its text in the reader language, due at once', async () => {
     const res = await call(
-      member,
+      app.member,
       'POST',
       '/api/memory-verses',
       { reference: 'Juan 3:16', category: 'salvation' },
@@ -37,19 +25,19 @@ describe('memory verses', () => {
       due: true,
     });
     expect(res.json().text).toMatch(/^Porque de tal manera amó Dios/);
-    const list = (await call(member, 'GET', '/api/memory-verses')).json();
+    const list = (await call(app.member, 'GET', '/api/memory-verses')).json();
     expect(list).toMatchObject({ total: 1, dueCount: 1 });
   });
 
   it('refuses duplicates, unknown references, long passages and bad categories with clear messages', async () => {
-    const dup = await call(member, 'POST', '/api/memory-verses', {
+    const dup = await call(app.member, 'POST', '/api/memory-verses', {
       reference: 'John 3:16',
       category: 'love',
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('That verse is already in your memory verses.');
     const unknown = await call(
-      member,
+      app.member,
       'POST',
       '/api/memory-verses',
       { reference: 'Nowhere 1:1', category: 'love' },
@@ -61,7 +49,7 @@ describe('memory verses', () => {
     });
     expect(
       (
-        await call(member, 'POST', '/api/memory-verses', {
+        await call(app.member, 'POST', '/api/memory-verses', {
           reference: 'Psalm 119:1-20',
           category: 'hope',
         })
@@ -69,7 +57,7 @@ describe('memory verses', () => {
     ).toBe(400);
     expect(
       (
-        await call(member, 'POST', '/api/memory-verses', {
+        await call(app.member, 'POST', '/api/memory-verses', {
           reference: 'Psalm 23:1',
           category: 'joy',
         })
@@ -79,31 +67,34 @@ describe('memory verses', () => {
 
   it('schedules reviews with FSRS: again keeps it close, easy pushes it out', async () => {
     const added = (
-      await call(member, 'POST', '/api/memory-verses', {
+      await call(app.member, 'POST', '/api/memory-verses', {
         reference: 'Philippians 4:13',
         category: 'strength',
       })
     ).json();
     const again = (
-      await call(member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'again' })
+      await call(app.member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'again' })
     ).json();
     const againDue = Date.parse(again.dueAt) - Date.now();
     expect(againDue).toBeLessThan(60 * 60 * 1000);
     expect(again.reviewCount).toBe(1);
     const easy = (
-      await call(member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'easy' })
+      await call(app.member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'easy' })
     ).json();
     expect(Date.parse(easy.dueAt) - Date.now()).toBeGreaterThan(againDue);
     expect(easy.due).toBe(false);
     expect(
-      (await call(member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'perfect' }))
-        .statusCode,
+      (
+        await call(app.member, 'POST', `/api/memory-verses/${added.id}/review`, {
+          rating: 'perfect',
+        })
+      ).statusCode,
     ).toBe(400);
   });
 
   it('marks a verse mastered once it is scheduled three weeks out', async () => {
     const added = (
-      await call(member, 'POST', '/api/memory-verses', {
+      await call(app.member, 'POST', '/api/memory-verses', {
         reference: 'Romans 8:28',
         category: 'hope',
       })
@@ -111,44 +102,46 @@ describe('memory verses', () => {
     let verse = added;
     for (let i = 0; i < 6 && verse.state !== 'mastered'; i++) {
       // Pretend the review falls due, then remember it easily.
-      await t.database.db
+      await app.t.database.db
         .update(memoryVerse)
         .set({ dueAt: new Date(Date.now() - 1000) })
         .where(eq(memoryVerse.id, added.id));
-      const [row] = await t.database.db
+      const [row] = await app.t.database.db
         .select()
         .from(memoryVerse)
         .where(eq(memoryVerse.id, added.id));
       const card = row!.card as { due: string; last_review?: string };
       const back = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-      await t.database.db
+      await app.t.database.db
         .update(memoryVerse)
         .set({
           card: { ...card, due: back(0), ...(card.last_review ? { last_review: back(30) } : {}) },
         })
         .where(eq(memoryVerse.id, added.id));
       verse = (
-        await call(member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'easy' })
+        await call(app.member, 'POST', `/api/memory-verses/${added.id}/review`, { rating: 'easy' })
       ).json();
     }
     expect(verse.state).toBe('mastered');
   });
 
   it("keeps another member's verses out of reach (404)", async () => {
-    const mine = (await call(member, 'GET', '/api/memory-verses')).json().items[0];
+    const mine = (await call(app.member, 'GET', '/api/memory-verses')).json().items[0];
     expect(
-      (await call(other, 'POST', `/api/memory-verses/${mine.id}/review`, { rating: 'good' }))
+      (await call(app.other, 'POST', `/api/memory-verses/${mine.id}/review`, { rating: 'good' }))
         .statusCode,
     ).toBe(404);
-    expect((await call(other, 'DELETE', `/api/memory-verses/${mine.id}`)).statusCode).toBe(404);
-    expect((await call(other, 'GET', '/api/memory-verses')).json().total).toBe(0);
-    expect((await call(member, 'DELETE', `/api/memory-verses/${mine.id}`)).statusCode).toBe(204);
+    expect((await call(app.other, 'DELETE', `/api/memory-verses/${mine.id}`)).statusCode).toBe(404);
+    expect((await call(app.other, 'GET', '/api/memory-verses')).json().total).toBe(0);
+    expect((await call(app.member, 'DELETE', `/api/memory-verses/${mine.id}`)).statusCode).toBe(
+      204,
+    );
   });
 
   it('filters by category', async () => {
-    const res = (await call(member, 'GET', '/api/memory-verses?category=strength')).json();
+    const res = (await call(app.member, 'GET', '/api/memory-verses?category=strength')).json();
     expect(res.items.every((v: { category: string }) => v.category === 'strength')).toBe(true);
-    expect((await call(member, 'GET', '/api/memory-verses?category=joy')).statusCode).toBe(400);
+    expect((await call(app.member, 'GET', '/api/memory-verses?category=joy')).statusCode).toBe(400);
   });
 });
 

@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activity, activityDay, goal, readingPlanRun } from '#server/db/schema.ts';
 import { addDays } from '#server/practice/dates.ts';
 import { dayBounds, readingPlan } from '#server/reading/plans.ts';
-import { createTestApp, createUser, caller, type TestApp, type TestUser } from '../helpers/app.ts';
+import { createUser, useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-let member: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ bibles: true });
-  member = await createUser(t);
-  other = await createUser(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = caller(() => t);
+const app = useTestApp({ bibles: true }, { member: {}, other: {} });
+const call = app.call;
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const fieldErrors = (res: { json: () => { errors?: { path: string; message: string }[] } }) =>
   Object.fromEntries((res.json().errors ?? []).map((e) => [e.path, e.message]));
 
 describe('prayer requests', () => {
   it('adds, edits, lists (urgent first), answers and deletes, for the owner only', async () => {
-    const a = await call(member, 'POST', '/api/prayers', {
+    const a = await call(app.member, 'POST', '/api/prayers', {
       title: 'For my sister',
       category: 'family',
     });
@@ -38,20 +26,20 @@ describe('prayer requests', () => {
       status: 'active',
       answeredAt: null,
     });
-    const b = await call(member, 'POST', '/api/prayers', {
+    const b = await call(app.member, 'POST', '/api/prayers', {
       title: 'Surgery on Friday',
       category: 'health',
       description: 'For the doctors and for peace.',
       urgent: true,
     });
-    const list = (await call(member, 'GET', '/api/prayers')).json();
+    const list = (await call(app.member, 'GET', '/api/prayers')).json();
     expect(list.items.map((p: { title: string }) => p.title)).toEqual([
       'Surgery on Friday',
       'For my sister',
     ]);
     expect(list.counts).toEqual({ active: 2, answered: 0 });
 
-    const edited = await call(member, 'PATCH', `/api/prayers/${a.json().id}`, {
+    const edited = await call(app.member, 'PATCH', `/api/prayers/${a.json().id}`, {
       description: 'That she finds work.',
     });
     expect(edited.json()).toMatchObject({
@@ -61,12 +49,14 @@ describe('prayer requests', () => {
 
     // Another member cannot see, edit, answer or delete it.
     const id = b.json().id;
-    expect((await call(other, 'PATCH', `/api/prayers/${id}`, { title: 'x' })).statusCode).toBe(404);
-    expect((await call(other, 'POST', `/api/prayers/${id}/answer`, {})).statusCode).toBe(404);
-    expect((await call(other, 'DELETE', `/api/prayers/${id}`)).statusCode).toBe(404);
-    expect((await call(other, 'GET', '/api/prayers')).json().items).toEqual([]);
+    expect((await call(app.other, 'PATCH', `/api/prayers/${id}`, { title: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await call(app.other, 'POST', `/api/prayers/${id}/answer`, {})).statusCode).toBe(404);
+    expect((await call(app.other, 'DELETE', `/api/prayers/${id}`)).statusCode).toBe(404);
+    expect((await call(app.other, 'GET', '/api/prayers')).json().items).toEqual([]);
 
-    const answered = await call(member, 'POST', `/api/prayers/${id}/answer`, {
+    const answered = await call(app.member, 'POST', `/api/prayers/${id}/answer`, {
       note: 'The surgery went well.',
     });
     expect(answered.json()).toMatchObject({
@@ -74,18 +64,18 @@ describe('prayer requests', () => {
       answerNote: 'The surgery went well.',
     });
     expect(answered.json().answeredAt).not.toBeNull();
-    expect((await call(member, 'POST', `/api/prayers/${id}/answer`, {})).statusCode).toBe(409);
-    const answeredList = (await call(member, 'GET', '/api/prayers?status=answered')).json();
+    expect((await call(app.member, 'POST', `/api/prayers/${id}/answer`, {})).statusCode).toBe(409);
+    const answeredList = (await call(app.member, 'GET', '/api/prayers?status=answered')).json();
     expect(answeredList.items.map((p: { id: string }) => p.id)).toEqual([id]);
     expect(answeredList.counts).toEqual({ active: 1, answered: 1 });
 
-    expect((await call(member, 'DELETE', `/api/prayers/${id}`)).statusCode).toBe(204);
-    expect((await call(member, 'GET', '/api/prayers?status=answered')).json().total).toBe(0);
+    expect((await call(app.member, 'DELETE', `/api/prayers/${id}`)).statusCode).toBe(204);
+    expect((await call(app.member, 'GET', '/api/prayers?status=answered')).json().total).toBe(0);
   });
 
   it('refuses a category outside the eight, in the reader language, and a missing title', async () => {
     const res = await call(
-      member,
+      app.member,
       'POST',
       '/api/prayers',
       { title: 'x', category: 'sports' },
@@ -93,13 +83,13 @@ describe('prayer requests', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res).category).toBe('Elige una de las categorías.');
-    const empty = await call(member, 'POST', '/api/prayers', { title: ' ', category: 'world' });
+    const empty = await call(app.member, 'POST', '/api/prayers', { title: ' ', category: 'world' });
     expect(empty.statusCode).toBe(400);
     expect(fieldErrors(empty).title).toBe('This field is required');
   });
 
   it('records a timer session: minutes today, the activity log and prayer goals', async () => {
-    const pray = await createUser(t);
+    const pray = await createUser(app.t);
     const created = await call(pray, 'POST', '/api/goals', {
       preset: 'pray-10-minutes-daily',
       title: 'Pray 10 minutes daily',
@@ -113,7 +103,7 @@ describe('prayer requests', () => {
     ).toBe(11);
     const [g] = (await call(pray, 'GET', '/api/goals')).json().items;
     expect(g).toMatchObject({ progress: 11, target: 10, status: 'completed', unit: 'minutes' });
-    const log = await t.database.db.select().from(activity).where(eq(activity.userId, pray.id));
+    const log = await app.t.database.db.select().from(activity).where(eq(activity.userId, pray.id));
     expect(log.map((r) => [r.kind, r.amount])).toEqual([
       ['prayer', 6],
       ['prayer', 5],
@@ -129,7 +119,7 @@ describe('prayer requests', () => {
 describe('goals', () => {
   it('requires a title, with the SPEC Spanish message', async () => {
     const res = await call(
-      member,
+      app.member,
       'POST',
       '/api/goals',
       { preset: 'complete-lesson-weekly', title: '' },
@@ -137,19 +127,19 @@ describe('goals', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res).title).toBe('Por favor ingresa un título para el objetivo.');
-    const custom = await call(member, 'POST', '/api/goals', { title: 'Fast on Fridays' });
+    const custom = await call(app.member, 'POST', '/api/goals', { title: 'Fast on Fridays' });
     expect(custom.statusCode).toBe(400);
     expect(Object.keys(fieldErrors(custom)).sort()).toEqual(['period', 'target', 'unit']);
   });
 
   it('keeps the recommended preset for premium members', async () => {
-    const res = await call(member, 'POST', '/api/goals', {
+    const res = await call(app.member, 'POST', '/api/goals', {
       preset: 'read-chapter-daily',
       title: 'Read',
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('PREMIUM_REQUIRED');
-    const premium = await createUser(t, { isPremium: true });
+    const premium = await createUser(app.t, { isPremium: true });
     const ok = await call(premium, 'POST', '/api/goals', {
       preset: 'read-chapter-daily',
       title: 'Read',
@@ -164,7 +154,7 @@ describe('goals', () => {
   });
 
   it('marks progress to completion, edits, and starts a new period at zero', async () => {
-    const owner = await createUser(t);
+    const owner = await createUser(app.t);
     const created = (
       await call(owner, 'POST', '/api/goals', {
         title: 'Memorize Psalm 23',
@@ -190,7 +180,7 @@ describe('goals', () => {
     expect(lowered.json().completedAt).not.toBeNull();
 
     // Last month's goal: today it starts again at 0, and last month counts as reached.
-    await t.database.db
+    await app.t.database.db
       .update(goal)
       .set({ periodStart: '2000-01-01' })
       .where(eq(goal.id, created.id));
@@ -202,10 +192,10 @@ describe('goals', () => {
     const again = await call(owner, 'POST', `/api/goals/${created.id}/progress`, { amount: 2 });
     expect(again.json()).toMatchObject({ progress: 2, periodsCompleted: 1 });
 
-    expect((await call(other, 'POST', `/api/goals/${created.id}/progress`, {})).statusCode).toBe(
-      404,
-    );
-    expect((await call(other, 'DELETE', `/api/goals/${created.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(app.other, 'POST', `/api/goals/${created.id}/progress`, {})).statusCode,
+    ).toBe(404);
+    expect((await call(app.other, 'DELETE', `/api/goals/${created.id}`)).statusCode).toBe(404);
     const bad = await call(owner, 'POST', `/api/goals/${created.id}/progress`, { amount: 0 });
     expect(bad.statusCode).toBe(400);
     expect((await call(owner, 'DELETE', `/api/goals/${created.id}`)).statusCode).toBe(204);
@@ -217,7 +207,7 @@ describe('goals', () => {
   });
 
   it('counts lessons and memory reviews towards matching goals', async () => {
-    const learner = await createUser(t);
+    const learner = await createUser(app.t);
     await call(learner, 'POST', '/api/goals', {
       preset: 'complete-lesson-weekly',
       title: 'Lesson',
@@ -239,7 +229,7 @@ describe('goals', () => {
 
 describe('reading plans and daily reading', () => {
   it('lists six plans with durations and suggests the preferred one', async () => {
-    const res = (await call(member, 'GET', '/api/reading-plans')).json();
+    const res = (await call(app.member, 'GET', '/api/reading-plans')).json();
     expect(res.items).toHaveLength(6);
     expect(res.active).toBeNull();
     const whole = res.items.find((p: { id: string }) => p.id === 'whole-bible');
@@ -253,7 +243,7 @@ describe('reading plans and daily reading', () => {
   });
 
   it('has no reading without a plan', async () => {
-    const fresh = await createUser(t);
+    const fresh = await createUser(app.t);
     expect((await call(fresh, 'GET', '/api/daily-reading')).json()).toEqual({
       plan: null,
       day: null,
@@ -267,7 +257,7 @@ describe('reading plans and daily reading', () => {
   });
 
   it('starts a plan, shows today with text, marks it read and counts the chapters', async () => {
-    const reader = await createUser(t, { isPremium: true });
+    const reader = await createUser(app.t, { isPremium: true });
     await call(reader, 'POST', '/api/goals', { preset: 'read-chapter-daily', title: 'Read daily' });
     expect(
       (await call(reader, 'POST', '/api/reading-plans/gospels/start', { duration: 365 }))
@@ -314,11 +304,11 @@ describe('reading plans and daily reading', () => {
   });
 
   it('catches up by re-planning the rest over the days left', async () => {
-    const late = await createUser(t);
+    const late = await createUser(app.t);
     await call(late, 'POST', '/api/reading-plans/new-testament/start', { duration: 90 });
     expect((await call(late, 'POST', '/api/reading-plans/catch-up')).statusCode).toBe(409);
     // Started ten days ago, nothing read: day 11 is due, ten days behind.
-    await t.database.db
+    await app.t.database.db
       .update(readingPlanRun)
       .set({ startedOn: addDays(utcToday(), -10) })
       .where(eq(readingPlanRun.userId, late.id));
@@ -342,7 +332,7 @@ describe('reading plans and daily reading', () => {
     expect(after.day).toBe(11);
     expect(after.passages[0].reference).toMatch(/^Matthew 1/);
     // The 80 days left hold the whole New Testament, ending with Revelation 22 on day 90.
-    const [run] = await t.database.db
+    const [run] = await app.t.database.db
       .select()
       .from(readingPlanRun)
       .where(eq(readingPlanRun.userId, late.id));
@@ -352,9 +342,9 @@ describe('reading plans and daily reading', () => {
   });
 
   it('finishes a plan on its last day and stops a plan', async () => {
-    const finisher = await createUser(t);
+    const finisher = await createUser(app.t);
     await call(finisher, 'POST', '/api/reading-plans/gospels/start', { duration: 90 });
-    await t.database.db
+    await app.t.database.db
       .update(readingPlanRun)
       .set({ currentDay: 90 })
       .where(eq(readingPlanRun.userId, finisher.id));
@@ -375,7 +365,7 @@ describe('reading plans and daily reading', () => {
 
 describe('streaks and the dashboard', () => {
   it('returns every section in one call for a new member', async () => {
-    const fresh = await createUser(t);
+    const fresh = await createUser(app.t);
     const res = await call(fresh, 'GET', '/api/dashboard');
     expect(res.statusCode).toBe(200);
     const d = res.json();
@@ -401,12 +391,12 @@ describe('streaks and the dashboard', () => {
   });
 
   it('counts a day for each kind of practice, keeps a streak through a grace day and awards 7-Day Streak', async () => {
-    const faithful = await createUser(t);
+    const faithful = await createUser(app.t);
     await call(faithful, 'POST', '/api/journal', { content: 'Thankful.', title: 'Morning' });
     const today = utcToday();
     // Six earlier active days, with one missed day in between (a grace day).
     const earlier = [1, 2, 4, 5, 6, 7].map((n) => addDays(today, -n));
-    await t.database.db
+    await app.t.database.db
       .insert(activityDay)
       .values(earlier.map((day) => ({ userId: faithful.id, day, count: 2 })));
     // Any activity re-checks the streak: now 7 active days, and the answer names the badge.
@@ -438,7 +428,7 @@ describe('streaks and the dashboard', () => {
     expect(d.recentActivity[1]).toMatchObject({ amount: 10, href: '/prayer' });
     expect(d.recentActivity[2]).toMatchObject({ label: 'Morning', href: '/journal' });
     expect(d.memoryVerseCount.total).toBe(1);
-    const log = await t.database.db
+    const log = await app.t.database.db
       .select()
       .from(activity)
       .where(and(eq(activity.userId, faithful.id), eq(activity.kind, 'journal')));
@@ -446,9 +436,9 @@ describe('streaks and the dashboard', () => {
   });
 
   it('reads further back for a streak longer than the first window', async () => {
-    const veteran = await createUser(t);
+    const veteran = await createUser(app.t);
     const today = utcToday();
-    await t.database.db.insert(activityDay).values(
+    await app.t.database.db.insert(activityDay).values(
       Array.from({ length: 450 }, (_, i) => ({
         userId: veteran.id,
         day: addDays(today, -1 - i),
@@ -460,7 +450,7 @@ describe('streaks and the dashboard', () => {
   });
 
   it("shows today's reading and puts what is waiting first", async () => {
-    const reader = await createUser(t);
+    const reader = await createUser(app.t);
     await call(reader, 'POST', '/api/reading-plans/psalms-proverbs/start', { duration: 90 });
     const d = (await call(reader, 'GET', '/api/dashboard')).json();
     expect(d.todaysReading).toMatchObject({

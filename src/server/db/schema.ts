@@ -47,14 +47,18 @@ export const user = pgTable(
   (t) => [uniqueIndex('user_email_unique').on(sql`lower(${t.email})`)],
 );
 
+/** The owning member: every member's row goes when their account is deleted. */
+const ownerId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -69,9 +73,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -178,9 +180,7 @@ export const bibleStudy = pgTable(
   'bible_study',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     reference: text('reference').notNull(),
     osis: text('osis').notNull(),
     translation: text('translation').notNull(),
@@ -220,9 +220,7 @@ export const lesson = pgTable(
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     lessonId: text('lesson_id')
       .notNull()
       .references(() => lesson.id, { onDelete: 'cascade' }),
@@ -236,9 +234,7 @@ export const lessonProgress = pgTable(
 export const userBadge = pgTable(
   'user_badge',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     badge: text('badge').notNull(),
     awardedAt: timestamp('awarded_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -250,9 +246,7 @@ export const memoryVerse = pgTable(
   'memory_verse',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     reference: text('reference').notNull(),
     osis: text('osis').notNull(),
     translation: text('translation').notNull(),
@@ -278,9 +272,7 @@ export const journalEntry = pgTable(
   'journal_entry',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     title: text('title').notNull().default(''),
     content: text('content').notNull(),
     scriptureReference: text('scripture_reference'),
@@ -304,9 +296,7 @@ export const activity = pgTable(
   'activity',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     kind: text('kind', { enum: ['lesson', 'reading', 'prayer', 'memory', 'journal'] }).notNull(),
     amount: integer('amount').notNull().default(1),
     /** What it was about: a lesson id, an OSIS reference, a journal entry id. */
@@ -323,9 +313,7 @@ export const activity = pgTable(
 export const activityDay = pgTable(
   'activity_day',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(1),
   },
@@ -337,9 +325,7 @@ export const prayerRequest = pgTable(
   'prayer_request',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     title: text('title').notNull(),
     category: text('category').notNull(),
     description: text('description').notNull().default(''),
@@ -359,9 +345,7 @@ export const prayerSession = pgTable(
   'prayer_session',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     minutes: smallint('minutes').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -377,9 +361,7 @@ export const goal = pgTable(
   'goal',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     preset: text('preset'),
@@ -402,9 +384,7 @@ export const goal = pgTable(
  * spread over the days left (a catch-up).
  */
 export const readingPlanRun = pgTable('reading_plan_run', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: ownerId().primaryKey(),
   planId: text('plan_id').notNull(),
   duration: integer('duration').notNull(),
   totalDays: integer('total_days').notNull(),

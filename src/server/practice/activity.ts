@@ -3,13 +3,12 @@
  * counts as practice (a completed lesson, a day's reading, a prayer session, a memory review,
  * a journal entry) calls `recordActivity` once.
  */
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Language } from '#shared/constants.ts';
 import type { Badge } from '#shared/schemas/course.ts';
 import {
   HEATMAP_DAYS,
-  RECENT_ACTIVITY_LIMIT,
   STREAK_GRACE_DAYS_PER_MONTH,
   type Activity,
   type ActivityKind,
@@ -41,7 +40,7 @@ export interface ActivityEvent {
  * the current streak, never the size of the member's history.
  */
 const STREAK_WINDOW_DAYS = HEATMAP_DAYS - 1;
-export const SEVEN_DAY_STREAK = 7;
+const SEVEN_DAY_STREAK = 7;
 
 /**
  * Logs the activity, marks the local day active and adds the amount to matching goals (all in
@@ -201,22 +200,7 @@ type ActivityRow = Pick<
   'id' | 'kind' | 'amount' | 'subject' | 'label' | 'occurredAt'
 >;
 
-/** The latest activities with labels in the member's language. */
-export async function recentActivity(
-  db: Database,
-  userId: string,
-  lang: Language,
-  lessonTitle: (id: string, lang: Language) => string | null,
-): Promise<Activity[]> {
-  const rows = await db
-    .select()
-    .from(activity)
-    .where(eq(activity.userId, userId))
-    .orderBy(desc(activity.occurredAt))
-    .limit(RECENT_ACTIVITY_LIMIT);
-  return labelActivities(rows, lang, lessonTitle);
-}
-
+/** The latest activities (newest first) with labels in the member's language. */
 export function labelActivities(
   rows: ActivityRow[],
   lang: Language,

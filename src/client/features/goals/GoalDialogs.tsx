@@ -19,6 +19,7 @@ import {
   type GoalUnit,
   type GoalUpdate,
 } from '#shared/schemas/goals.ts';
+import { DialogActions } from '../../components/DialogActions.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
@@ -466,14 +467,9 @@ function NewGoalForm({
           />
         </div>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="outline">{t('common.cancel')}</Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={!choice || create.isPending}>
-          {create.isPending ? t('goals.creating') : t('goals.create')}
-        </Button>
-      </div>
+      <DialogActions disabled={!choice || create.isPending}>
+        {create.isPending ? t('goals.creating') : t('goals.create')}
+      </DialogActions>
     </form>
   );
 }
@@ -570,14 +566,9 @@ function EditGoalForm({ goal, onDone }: { goal: Goal; onDone: () => void }) {
         optionLabel={(p) => t(`goals.priorities.${p}`)}
         onChange={setPriority}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="outline">{t('common.cancel')}</Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? t('common.saving') : t('common.save')}
-        </Button>
-      </div>
+      <DialogActions disabled={update.isPending}>
+        {update.isPending ? t('common.saving') : t('common.save')}
+      </DialogActions>
     </form>
   );
 }

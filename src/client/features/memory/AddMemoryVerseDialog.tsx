@@ -7,7 +7,7 @@ import {
   type MemoryCategory,
   type MemoryVerse,
 } from '#shared/schemas/memory.ts';
-import { Button } from '../../components/ui/Button.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { errorMessage } from '../../lib/queryClient.ts';
@@ -103,14 +103,9 @@ export function AddMemoryVerseDialog({ open, onOpenChange, reference: fixed, tra
                 ))}
               </select>
             </label>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="outline">{t('common.cancel')}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={add.isPending}>
-                {add.isPending ? t('memory.adding') : t('memory.add')}
-              </Button>
-            </div>
+            <DialogActions disabled={add.isPending}>
+              {add.isPending ? t('memory.adding') : t('memory.add')}
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -4,7 +4,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerUpdate } from '#shared/schemas/prayer.ts';
-import { Button } from '../../components/ui/Button.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { ApiError, apiRequest, errorMessage, fieldErrorsOf } from '../../lib/queryClient.ts';
@@ -77,14 +77,9 @@ export function EditPrayerDialog({
         className="grid gap-4"
       >
         <PrayerFields {...form.fields} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? t('common.saving') : t('common.save')}
-          </Button>
-        </div>
+        <DialogActions disabled={update.isPending}>
+          {update.isPending ? t('common.saving') : t('common.save')}
+        </DialogActions>
       </form>
     </Shell>
   );
@@ -165,15 +160,10 @@ export function AnswerPrayerDialog({
             </p>
           ) : null}
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={answer.isPending}>
-            <CheckCircle2 className="size-4" aria-hidden />{' '}
-            {answer.isPending ? t('common.saving') : t('prayer.answer.submit')}
-          </Button>
-        </div>
+        <DialogActions disabled={answer.isPending}>
+          <CheckCircle2 className="size-4" aria-hidden />{' '}
+          {answer.isPending ? t('common.saving') : t('prayer.answer.submit')}
+        </DialogActions>
       </form>
     </Shell>
   );
