@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**', '.tmp/**'] },
@@ -20,9 +21,10 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, camino: boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'camino/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         {

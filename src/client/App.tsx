@@ -5,7 +5,8 @@ import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOver
 import { useAuth } from './hooks/useAuth.ts';
 import { MemberShell } from './layout/MemberShell.tsx';
 import { VisitorShell } from './layout/VisitorShell.tsx';
-import { MEMBER_PATHS, UPCOMING_MEMBER_ROUTES, pages } from './routes.tsx';
+import { MEMBER_PATHS, UPCOMING_MEMBER_ROUTES } from './paths.ts';
+import { pages } from './routes.tsx';
 
 const P = pages;
 

@@ -35,11 +35,11 @@ import {
   redisRateLimitStore,
   type RateLimitStore,
 } from './security/rate-limit-store.ts';
-import { registerAdminRoutes } from './routes/admin.ts';
+import { registerAdminRoutes } from './admin/routes.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { accessFor, needsDeclaration } from './routes/registry.ts';
-import { registerUserRoutes } from './routes/user.ts';
+import { registerUserRoutes } from './account/routes.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';

@@ -9,7 +9,7 @@ import {
   periodEndLabel,
 } from '#client/features/goals/format.ts';
 import { i18n } from '#client/lib/i18n.ts';
-import Goals from '#client/pages/Goals.tsx';
+import Goals from '#client/features/goals/Goals.tsx';
 import { json, renderWithProviders, stubFetch } from './render.tsx';
 
 const member = (isPremium: boolean) => ({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Prayer, PrayerPage } from '#shared/schemas/prayer.ts';
 import { i18n } from '#client/lib/i18n.ts';
-import PrayerScreen from '#client/pages/Prayer.tsx';
+import PrayerScreen from '#client/features/prayer/Prayer.tsx';
 import { PrayerTimerCard } from '#client/features/prayer/PrayerTimerCard.tsx';
 import {
   formatClock,

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivePlan, DailyReading, ReadingPlan } from '#shared/schemas/reading.ts';
 import { chaptersPerDay, planEndDate } from '#client/features/reading/api.ts';
-import DailyReadingPage from '#client/pages/DailyReading.tsx';
-import ReadingPlansPage from '#client/pages/ReadingPlans.tsx';
+import DailyReadingPage from '#client/features/reading/DailyReading.tsx';
+import ReadingPlansPage from '#client/features/reading/ReadingPlans.tsx';
 import { i18n } from '#client/lib/i18n.ts';
 import { json, renderWithProviders, stubFetch } from './render.tsx';
 

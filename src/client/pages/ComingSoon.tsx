@@ -2,7 +2,7 @@ import { Hammer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { Button } from '../components/ui/Button.tsx';
-import { UPCOMING_MEMBER_ROUTES } from '../routes.tsx';
+import { UPCOMING_MEMBER_ROUTES } from '../paths.ts';
 
 /** A translated "being prepared" page for routes whose feature lands with a later issue. */
 export default function ComingSoon() {

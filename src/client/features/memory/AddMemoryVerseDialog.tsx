@@ -12,7 +12,7 @@ import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { errorMessage } from '../../lib/queryClient.ts';
 import { apiRequest } from '../../lib/queryClient.ts';
-import { notFoundSuggestions } from '../bible/api.ts';
+import { notFoundSuggestions } from '../bible/index.ts';
 
 interface Props {
   open: boolean;

@@ -8,14 +8,14 @@ import type {
   CompletedReading,
   DailyReading as DailyReadingData,
 } from '#shared/schemas/reading.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { useLanguage } from '../lib/language.tsx';
-import { ApiError, apiRequest, errorMessage } from '../lib/queryClient.ts';
-import { PassageText } from '../features/bible/PassageText.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { PassageText } from '../bible/index.ts';
 import {
   DAILY_READING_KEY,
   INSTALL_RETRY_DELAY_MS,
@@ -23,8 +23,8 @@ import {
   planName,
   retryWhileInstalling,
   shownDay,
-} from '../features/reading/api.ts';
-import { CatchUp, ProgressBar, StatusBadge } from '../features/reading/PlanProgress.tsx';
+} from './api.ts';
+import { CatchUp, ProgressBar, StatusBadge } from './PlanProgress.tsx';
 
 function AllPlansLink() {
   const { t } = useTranslation();

@@ -3,15 +3,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerPage, PrayerStatus } from '#shared/schemas/prayer.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
-import { AddPrayerCard } from '../features/prayer/AddPrayerCard.tsx';
-import { invalidatePrayers, prayerListUrl } from '../features/prayer/api.ts';
-import { AnswerPrayerDialog, EditPrayerDialog } from '../features/prayer/PrayerDialogs.tsx';
-import { PrayerList } from '../features/prayer/PrayerList.tsx';
-import { PrayerTimerCard } from '../features/prayer/PrayerTimerCard.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { AddPrayerCard } from './AddPrayerCard.tsx';
+import { invalidatePrayers, prayerListUrl } from './api.ts';
+import { AnswerPrayerDialog, EditPrayerDialog } from './PrayerDialogs.tsx';
+import { PrayerList } from './PrayerList.tsx';
+import { PrayerTimerCard } from './PrayerTimerCard.tsx';
 
 /** /prayer (SPEC §2): timer, add request, active list (edit, mark answered), answered list. */
 export default function PrayerScreen() {

@@ -14,15 +14,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Study } from '#shared/schemas/bible.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { useAuth } from '../hooks/useAuth.ts';
-import { downloadAttachment } from '../lib/download.ts';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
+import { downloadAttachment } from '../../lib/download.ts';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 interface Page {
   items: Study[];

@@ -1,12 +1,12 @@
 import { Crown, GraduationCap, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { useCourses, type CourseSummary } from '../features/courses/api.ts';
-import { ProgressRing } from '../features/courses/ProgressRing.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { useCourses, type CourseSummary } from './api.ts';
+import { ProgressRing } from '../../components/ProgressRing.tsx';
 
 const introOf: Record<string, string> = { '202': '/course-202-intro', '303': '/course-303-intro' };
 

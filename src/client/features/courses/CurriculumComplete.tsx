@@ -3,8 +3,8 @@ import { Award, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Badge } from '#shared/schemas/course.ts';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
 
 export default function CurriculumComplete() {
   const { t, i18n } = useTranslation();

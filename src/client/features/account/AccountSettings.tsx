@@ -16,18 +16,18 @@ import {
   type CurrentUser,
   type UserPreferences,
 } from '#shared/schemas/user.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { Field, inputClass } from '../components/ui/Field.tsx';
-import { Switch } from '../components/ui/Switch.tsx';
-import { useSubmissionErrors } from '../hooks/useApiForm.ts';
-import { CURRENT_USER_KEY, useAuth } from '../hooks/useAuth.ts';
-import { toast } from '../hooks/use-toast.ts';
-import { useLanguage } from '../lib/language.tsx';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
-import { fieldMessage } from '../lib/validation.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Field, inputClass } from '../../components/ui/Field.tsx';
+import { Switch } from '../../components/ui/Switch.tsx';
+import { useSubmissionErrors } from '../../hooks/useApiForm.ts';
+import { CURRENT_USER_KEY, useAuth } from '../../hooks/useAuth.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { fieldMessage } from '../../lib/validation.ts';
 
 const TABS = [
   'profile',

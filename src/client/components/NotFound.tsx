@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../components/ui/Button.tsx';
+import { Button } from './ui/Button.tsx';
 
 export default function NotFound() {
   const { t } = useTranslation();

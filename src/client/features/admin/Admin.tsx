@@ -2,14 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Crown, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { inputClass } from '../components/ui/Field.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { useAuth } from '../hooks/useAuth.ts';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
-import NotFound from './NotFound.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import NotFound from '../../components/NotFound.tsx';
 
 interface AdminUser {
   id: string;

@@ -20,24 +20,18 @@ import {
   type Passage,
   type Verse,
 } from '#shared/schemas/bible.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { inputClass } from '../components/ui/Field.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { useAuth } from '../hooks/useAuth.ts';
-import { useLanguage } from '../lib/language.tsx';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
-import {
-  notFoundSuggestions,
-  passageUrl,
-  useChapter,
-  useSearch,
-  useTranslations,
-} from '../features/bible/api.ts';
-import { PassageText, verseKey } from '../features/bible/PassageText.tsx';
-import { VerseNotFound } from '../features/bible/VerseNotFound.tsx';
-import { AddMemoryVerseDialog } from '../features/memory/AddMemoryVerseDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { notFoundSuggestions, passageUrl, useChapter, useSearch, useTranslations } from './api.ts';
+import { PassageText, verseKey } from './PassageText.tsx';
+import { VerseNotFound } from './VerseNotFound.tsx';
+import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 const POSITION_KEY = 'bible-position';
 

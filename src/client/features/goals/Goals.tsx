@@ -3,22 +3,17 @@ import { Info, Plus, Target } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_GOALS, type Goal, type GoalList } from '#shared/schemas/goals.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { GoalCard } from '../features/goals/GoalCard.tsx';
-import {
-  EditGoalDialog,
-  GOALS_KEY,
-  NewGoalDialog,
-  type GoalChoice,
-} from '../features/goals/GoalDialogs.tsx';
-import { hasPremium } from '../features/goals/format.ts';
-import { toast } from '../hooks/use-toast.ts';
-import { useAuth } from '../hooks/useAuth.ts';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { GoalCard } from './GoalCard.tsx';
+import { EditGoalDialog, GOALS_KEY, NewGoalDialog, type GoalChoice } from './GoalDialogs.tsx';
+import { hasPremium } from './format.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 /** SPEC §2 /goals: presets and custom goals with progress per daily, weekly or monthly period. */
 export default function Goals() {

@@ -10,16 +10,16 @@ import {
   type MemoryCategory,
   type MemoryVerse,
 } from '#shared/schemas/memory.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { inputClass } from '../components/ui/Field.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { cn } from '../lib/cn.ts';
-import { apiRequest, errorMessage } from '../lib/queryClient.ts';
-import { AddMemoryVerseDialog } from '../features/memory/AddMemoryVerseDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { AddMemoryVerseDialog } from './AddMemoryVerseDialog.tsx';
 
 interface Page {
   items: MemoryVerse[];

@@ -22,15 +22,15 @@ import type {
   QuickActionId,
   Streak,
 } from '#shared/schemas/dashboard.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { useAuth } from '../hooks/useAuth.ts';
-import { useLanguage } from '../lib/language.tsx';
-import { cn } from '../lib/cn.ts';
-import { ProgressRing } from '../features/courses/ProgressRing.tsx';
-import { AddMemoryVerseDialog } from '../features/memory/AddMemoryVerseDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { useAuth } from '../../hooks/useAuth.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { cn } from '../../lib/cn.ts';
+import { ProgressRing } from '../../components/ProgressRing.tsx';
+import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 export const DASHBOARD_KEY = ['/api/dashboard'] as const;
 

@@ -19,14 +19,14 @@ import type {
   ReadingPlan,
   ReadingPlans as ReadingPlansData,
 } from '#shared/schemas/reading.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { QueryError, Skeletons } from '../components/QueryStates.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { inputClass } from '../components/ui/Field.tsx';
-import { cn } from '../lib/cn.ts';
-import { useLanguage } from '../lib/language.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useLanguage } from '../../lib/language.tsx';
 import {
   READING_PLANS_KEY,
   chaptersPerDay,
@@ -37,8 +37,8 @@ import {
   useDurationLabel,
   useStartPlan,
   useStopPlan,
-} from '../features/reading/api.ts';
-import { CatchUp, ProgressBar, StatusBadge } from '../features/reading/PlanProgress.tsx';
+} from './api.ts';
+import { CatchUp, ProgressBar, StatusBadge } from './PlanProgress.tsx';
 
 const DIFFICULTY = {
   beginner: { icon: SignalLow, className: 'bg-emerald-50 text-emerald-800' },

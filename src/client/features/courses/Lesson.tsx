@@ -13,14 +13,14 @@ import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Badge } from '#shared/schemas/course.ts';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { inputClass } from '../components/ui/Field.tsx';
-import { toast } from '../hooks/use-toast.ts';
-import { ApiError, apiRequest, errorMessage } from '../lib/queryClient.ts';
-import { useLesson, type LessonDetail, type Scripture } from '../features/courses/api.ts';
-import { PremiumGate } from '../features/courses/PremiumGate.tsx';
-import { AddMemoryVerseDialog } from '../features/memory/AddMemoryVerseDialog.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { useLesson, type LessonDetail, type Scripture } from './api.ts';
+import { PremiumGate } from './PremiumGate.tsx';
+import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 const ENCOURAGEMENTS = ['m1', 'm2', 'm3', 'm4', 'm5'] as const;
 

@@ -2,14 +2,14 @@ import { CheckCircle2, Circle, CircleDot, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LessonStatus } from '#shared/schemas/course.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { Button } from '../components/ui/Button.tsx';
-import { Card } from '../components/ui/Card.tsx';
-import { cn } from '../lib/cn.ts';
-import { errorMessage } from '../lib/queryClient.ts';
-import { useCourse } from '../features/courses/api.ts';
-import { PremiumGate } from '../features/courses/PremiumGate.tsx';
-import { ProgressRing } from '../features/courses/ProgressRing.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { errorMessage } from '../../lib/queryClient.ts';
+import { useCourse } from './api.ts';
+import { PremiumGate } from './PremiumGate.tsx';
+import { ProgressRing } from '../../components/ProgressRing.tsx';
 
 const ICONS: Record<LessonStatus, typeof Circle> = {
   completed: CheckCircle2,

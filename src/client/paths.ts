@@ -1,0 +1,42 @@
+/** Route paths as data, imported by the router and by pages without importing the pages. */
+
+/**
+ * Signed-in routes of SPEC §2 whose features arrive with later issues; each shows a
+ * translated "being prepared" page until then. Values are the nav label keys.
+ */
+export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
+  '/sermons': 'nav.sermons',
+  '/books': 'nav.books',
+  '/heroes-of-faith': 'nav.heroesOfFaith',
+  '/notification-settings': 'nav.notificationSettings',
+  '/notification-test': 'nav.notificationTest',
+  '/notifications': 'nav.notifications',
+  '/resources': 'nav.resources',
+  '/gospel': 'nav.gospel',
+  '/subscription': 'nav.subscription',
+  '/welcome-premium': 'nav.welcomePremium',
+  '/support': 'nav.support',
+};
+
+/** Every member path, so a visitor who opens one is sent to sign in first. */
+export const MEMBER_PATHS = [
+  '/',
+  '/account-settings',
+  '/admin',
+  '/bible',
+  '/bible-study',
+  '/saved-studies',
+  '/courses',
+  '/courses/:courseId',
+  '/course-202-intro',
+  '/course-303-intro',
+  '/curriculum-complete',
+  '/lesson/:id',
+  '/memory-verses',
+  '/journal',
+  '/prayer',
+  '/goals',
+  '/reading-plans',
+  '/daily-reading',
+  ...Object.keys(UPCOMING_MEMBER_ROUTES),
+];
