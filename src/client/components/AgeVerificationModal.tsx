@@ -7,7 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
-import { apiRequest } from '../lib/queryClient.ts';
+import { LOGOUT_URL, authApi } from '../lib/auth-api.ts';
 import { Button } from './ui/Button.tsx';
 
 interface Props {
@@ -36,10 +36,7 @@ export function AgeVerificationModal({
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const verify = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest('POST', '/api/user/verify-age', { ageVerified: true });
-      return res.json();
-    },
+    mutationFn: () => authApi.verifyAge(true),
     onSuccess: async () => {
       toast({ title: t('age.welcomeTitle'), description: t('age.welcomeMessage') });
       onComplete?.();
@@ -55,9 +52,7 @@ export function AgeVerificationModal({
   });
 
   const underAge = useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/user/verify-age', { ageVerified: false });
-    },
+    mutationFn: () => authApi.verifyAge(false),
     retry: 0,
     onSettled: () => {
       setRestricted(true);
@@ -66,7 +61,7 @@ export function AgeVerificationModal({
         description: t('age.restrictedMessage'),
         variant: 'destructive',
       });
-      redirectTimer.current = setTimeout(() => redirect('/api/logout'), UNDER_AGE_REDIRECT_MS);
+      redirectTimer.current = setTimeout(() => redirect(LOGOUT_URL), UNDER_AGE_REDIRECT_MS);
     },
   });
 

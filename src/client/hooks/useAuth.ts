@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/user.ts';
+import { CURRENT_USER_KEY } from '../lib/auth-api.ts';
 import { getQueryFn } from '../lib/queryClient.ts';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export { CURRENT_USER_KEY };
 
 /** The session: authenticated when GET /api/auth/user returns data (SPEC §4, §7). */
 export function useAuth() {

@@ -19,6 +19,7 @@ import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { cn } from '../lib/cn.ts';
+import { LOGOUT_URL } from '../lib/auth-api.ts';
 import { MEMBER_NAV, PREMIUM_ICON } from '../nav.ts';
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -129,7 +130,7 @@ function AccountMenu({ user }: { user: CurrentUser }) {
           ))}
           <Menu.Separator className="my-1 h-px bg-slate-200" />
           <Menu.Item asChild className={item}>
-            <a href="/api/logout">
+            <a href={LOGOUT_URL}>
               <LogOut className="size-4" aria-hidden />
               {t('nav.signOut')}
             </a>

@@ -3,6 +3,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, type Language } from '#shared/constants.ts';
 import { i18n } from './i18n.ts';
+import { CURRENT_USER_KEY } from './auth-api.ts';
 
 interface LanguageContextValue {
   language: Language;
@@ -23,7 +24,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       void i18n.changeLanguage(next).then(() =>
         // Server answers carry translated text (titles, references): load them again.
         queryClient?.invalidateQueries({
-          predicate: (q) => q.queryKey[0] !== '/api/auth/user',
+          predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0],
         }),
       );
     },

@@ -9,7 +9,7 @@ import { forgotPasswordSchema } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
-import { apiRequest } from '../lib/queryClient.ts';
+import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -23,11 +23,7 @@ export default function ForgotPassword() {
   });
   const showErrors = useSubmissionErrors(form.setError);
   const request = useMutation({
-    mutationFn: (values: Input) =>
-      apiRequest('POST', '/api/auth/request-password-reset', {
-        ...values,
-        redirectTo: '/reset-password',
-      }),
+    mutationFn: (values: Input) => authApi.requestPasswordReset(values),
     retry: 0,
     onError: (error) => showErrors(error),
   });

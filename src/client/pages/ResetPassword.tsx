@@ -8,7 +8,7 @@ import { passwordSchema } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
-import { apiRequest } from '../lib/queryClient.ts';
+import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -30,8 +30,7 @@ export default function ResetPassword() {
   });
   const showErrors = useSubmissionErrors(form.setError);
   const reset = useMutation({
-    mutationFn: (values: Input) =>
-      apiRequest('POST', '/api/auth/reset-password', { newPassword: values.password, token }),
+    mutationFn: (values: Input) => authApi.resetPassword(values.password, token ?? ''),
     retry: 0,
     onError: (error) => showErrors(error),
   });

@@ -8,7 +8,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
-import { apiRequest } from '../lib/queryClient.ts';
+import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -21,7 +21,7 @@ export default function SignIn() {
   });
   const showErrors = useSubmissionErrors(form.setError);
   const signIn = useMutation({
-    mutationFn: (values: SignInInput) => apiRequest('POST', '/api/auth/sign-in/email', values),
+    mutationFn: (values: SignInInput) => authApi.signIn(values),
     retry: 0,
     // Once the session is known, App's member routes send the person on to ?next=.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),

@@ -8,7 +8,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
-import { apiRequest } from '../lib/queryClient.ts';
+import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -21,11 +21,7 @@ export default function SignUp() {
   });
   const showErrors = useSubmissionErrors(form.setError);
   const signUp = useMutation({
-    mutationFn: (values: SignUpInput) =>
-      apiRequest('POST', '/api/auth/sign-up/email', {
-        ...values,
-        name: `${values.firstName} ${values.lastName}`,
-      }),
+    mutationFn: (values: SignUpInput) => authApi.signUp(values),
     retry: 0,
     // The new member is then routed by App (to the dashboard, behind the age gate).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
