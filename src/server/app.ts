@@ -7,7 +7,7 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -17,9 +17,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver } from './auth/session.ts';
@@ -52,6 +50,7 @@ import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
 import { DashboardCache } from './dashboard/cache.ts';
+import { loadHtmlPage, registerStaticClient, sendHtmlPage } from './web/client.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
+    // In production only failed and slow requests are logged (the hook below); see .env.example.
+    disableRequestLogging: config.logRequests !== 'all',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -169,6 +170,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // JSON answers above 1 KB go out compressed (brotli at a fast level, or gzip); the built
+  // client's files are compressed once at build time and sent as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  if (config.logRequests !== 'all') {
+    // Failures are logged by the error handler, with the error; here only the slow ones.
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.elapsedTime >= config.slowRequestMs) {
+        request.log.warn(
+          { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+          'slow request',
+        );
+      }
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitMax,
@@ -296,44 +311,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
-  const clientDir = deps.clientDir;
-  const indexFile = clientDir ? join(clientDir, 'index.html') : undefined;
-  const indexHtml =
-    indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  if (clientDir && indexHtml) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, path) {
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  const htmlPage = loadHtmlPage(deps.clientDir);
+  if (deps.clientDir && htmlPage) await registerStaticClient(app, deps.clientDir);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (
-      indexHtml &&
-      request.method === 'GET' &&
+      htmlPage &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !needsDeclaration(path) &&
       !path.startsWith('/assets/')
     ) {
-      // The page gets a fresh style nonce: the UI library injects <style> elements and takes
-      // the nonce from <meta name="csp-nonce"> (docs/decisions/0004). JSON answers keep the
-      // static policy, computed once.
-      const nonce = randomBytes(16).toString('base64');
-      const policy = String(reply.getHeader('content-security-policy')).replace(
-        "style-src 'self'",
-        `style-src 'self' 'nonce-${nonce}'`,
-      );
-      return reply
-        .header('content-security-policy', policy)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml.replace('__CSP_NONCE__', nonce));
+      return sendHtmlPage(request, reply, htmlPage);
     }
     return reply
       .status(404)

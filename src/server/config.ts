@@ -21,6 +21,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['all', 'errors']).optional(),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -48,6 +50,9 @@ export interface AppConfig {
   authRateLimit: { max: number; windowSeconds: number };
   apiRateLimitMax: number;
   logLevel: Env['LOG_LEVEL'];
+  /** `all`: one line per request; `errors`: only failed (5xx) and slow requests. */
+  logRequests: 'all' | 'errors';
+  slowRequestMs: number;
   trustProxy: boolean;
 }
 
@@ -79,6 +84,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ?? (e.NODE_ENV === 'production' ? 'errors' : 'all'),
+    slowRequestMs: e.SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+/** A small built client: the HTML page, a hashed asset with its precompressed copies, an icon. */
+function fakeClient(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'camino-client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><div id="root"></div>',
+  );
+  const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), js);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('serving the web client', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fakeClient();
+    t = await createTestApp({ deps: { clientDir: dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('sends hashed assets precompressed by Accept-Encoding, immutable for a year', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log');
+
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('console.log');
+
+    const plain = await get('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('asks the browser to revalidate files that keep their name across deploys', async () => {
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not the app page', async () => {
+    const res = await get('/assets/index-gone.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('sends the app page with no-cache, an ETag and a fresh style nonce; 304 keeps the stored pair', async () => {
+    const first = await get('/journal');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/text\/html/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const nonce = /nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(first.body).toContain(`content="${nonce}"`);
+
+    const second = await get('/');
+    expect(second.headers.etag).toBe(etag);
+    expect(second.body).not.toContain(`content="${nonce}"`);
+
+    const revalidated = await get('/', { 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // A new policy would carry a nonce the stored page does not have.
+    expect(revalidated.headers['content-security-policy']).toBeUndefined();
+
+    const changed = await get('/', { 'if-none-match': '"something-else"' });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('compresses JSON answers above 1 KB and leaves small ones alone', async () => {
+    const big = await get('/api/docs/json', { 'accept-encoding': 'br' });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).openapi).toBeTruthy();
+
+    const small = await get('/healthz', { 'accept-encoding': 'br' });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
