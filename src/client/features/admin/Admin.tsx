@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,59 +5,20 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
-import { toast } from '../../hooks/use-toast.ts';
 import { useAuth } from '../../hooks/useAuth.ts';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { errorMessage } from '../../lib/queryClient.ts';
 import NotFound from '../../components/NotFound.tsx';
-
-interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'member' | 'admin';
-  isPremium: boolean;
-  createdAt: string;
-}
-interface Page {
-  items: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import { useAdminUsers, useSetPremium } from './api.ts';
 
 export default function Admin() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const query = useDeferredValue(q.trim());
-  const url = `/api/admin/users?page=${page}${query ? `&q=${encodeURIComponent(query)}` : ''}`;
   const isAdmin = user?.role === 'admin';
-  const list = useQuery<Page>({
-    queryKey: [url],
-    enabled: isAdmin,
-    placeholderData: keepPreviousData,
-  });
-  const update = useMutation({
-    mutationFn: (v: { id: string; isPremium: boolean }) =>
-      apiRequest('PATCH', `/api/admin/users/${encodeURIComponent(v.id)}`, {
-        isPremium: v.isPremium,
-      }),
-    onSuccess: async () => {
-      toast({ title: t('toast.updated') });
-      await queryClient.invalidateQueries({
-        predicate: (qq) => String(qq.queryKey[0]).startsWith('/api/admin/users'),
-      });
-    },
-    onError: (error) =>
-      toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      }),
-  });
+  const list = useAdminUsers({ page, query, enabled: isAdmin });
+  const update = useSetPremium();
   if (!isAdmin) return <NotFound />;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });

@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Bookmark,
   ChevronLeft,
@@ -19,63 +18,24 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { toast } from '../../hooks/use-toast.ts';
 import { useAuth } from '../../hooks/useAuth.ts';
-import { downloadAttachment } from '../../lib/download.ts';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
-
-interface Page {
-  items: Study[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import { useDeleteStudy, useExportStudy, useStudies } from './api.ts';
+import { draftKey } from './studyDraft.ts';
 
 export default function SavedStudies() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const isPremium = Boolean(user?.isPremium || user?.role === 'admin');
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Study | null>(null);
-  const list = useQuery<Page>({
-    queryKey: [`/api/studies?page=${page}`],
-    placeholderData: keepPreviousData,
-  });
+  const list = useStudies(page);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/studies/${id}`),
-    onSuccess: async (_res, id) => {
-      setDeleting(null);
-      localStorage.removeItem(`study-draft:${id}`);
-      toast({ title: t('study.list.deleted') });
-      await queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith('/api/studies'),
-      });
-    },
-    onError: (error) =>
-      toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      }),
+  const remove = useDeleteStudy((id) => {
+    setDeleting(null);
+    localStorage.removeItem(draftKey(id));
   });
-
-  async function exportStudy(study: Study, withText: boolean) {
-    try {
-      await downloadAttachment(
-        `/api/studies/${study.id}/export${withText ? '?withText=1' : ''}`,
-        'study.md',
-      );
-    } catch (error) {
-      toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      });
-    }
-  }
+  const exportStudy = useExportStudy();
 
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Award, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Badge } from '#shared/schemas/course.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { useBadges } from './api.ts';
 
 export default function CurriculumComplete() {
   const { t, i18n } = useTranslation();
-  const badges = useQuery<{ badge: Badge; awardedAt: string }[]>({ queryKey: ['/api/badges'] });
+  const badges = useBadges();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <div className="mx-auto grid max-w-2xl gap-6 text-center">

@@ -1,185 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  BookOpen,
-  CheckCircle2,
-  ChevronLeft,
-  ChevronRight,
-  Lock,
-  Sparkles,
-} from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Badge } from '#shared/schemas/course.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { inputClass } from '../../components/ui/Field.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
-import { useLesson, type LessonDetail, type Scripture } from './api.ts';
+import { ApiError, errorMessage } from '../../lib/queryClient.ts';
+import { useCompleteLesson, useLesson } from './api.ts';
+import { PracticeResponse } from './PracticeResponse.tsx';
 import { PremiumGate } from './PremiumGate.tsx';
-import { AddMemoryVerseDialog } from '../memory/index.ts';
-
-const ENCOURAGEMENTS = ['m1', 'm2', 'm3', 'm4', 'm5'] as const;
-
-interface CompleteResult {
-  nextLessonId: string | null;
-  courseCompleted: boolean;
-  curriculumCompleted: boolean;
-  badgesAwarded: Badge[];
-}
-
-function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) {
-  const { t } = useTranslation();
-  const [adding, setAdding] = useState(false);
-  return (
-    <figure className="grid gap-1">
-      <blockquote
-        className={
-          large
-            ? 'font-serif text-xl leading-relaxed text-brand-950'
-            : 'font-serif leading-relaxed text-slate-800'
-        }
-      >
-        {s.text ?? (
-          <span className="font-sans text-sm text-slate-500">
-            {t('courses.lesson.textUnavailable')}
-          </span>
-        )}
-      </blockquote>
-      <figcaption className="text-sm font-semibold text-brand-800">
-        {s.reference}{' '}
-        {s.translation ? (
-          <span className="font-normal text-slate-500">
-            {t('courses.lesson.translation', { code: s.translation })}
-          </span>
-        ) : null}
-      </figcaption>
-      {s.text ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="w-fit px-2 text-brand-700"
-          onClick={() => setAdding(true)}
-        >
-          <Sparkles className="size-4" aria-hidden /> {t('courses.lesson.memorize')}
-        </Button>
-      ) : null}
-      {adding ? (
-        <AddMemoryVerseDialog
-          open
-          onOpenChange={setAdding}
-          reference={s.reference}
-          translation={s.translation ?? undefined}
-        />
-      ) : null}
-    </figure>
-  );
-}
-
-/** Autosaves the practice response a moment after typing stops. */
-function PracticeResponse({ lesson }: { lesson: LessonDetail }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [value, setValue] = useState(lesson.response);
-  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
-  const lastSaved = useRef(lesson.response);
-  const save = useMutation({
-    mutationFn: (response: string) =>
-      apiRequest('PUT', `/api/lessons/${lesson.id}/response`, { response }),
-    onMutate: () => setState('saving'),
-    onSuccess: (_res, response) => {
-      lastSaved.current = response;
-      setState('saved');
-      queryClient.setQueryData<LessonDetail>(['/api/lessons', lesson.id], (old) =>
-        old
-          ? { ...old, response, status: old.status === 'completed' ? 'completed' : 'in_progress' }
-          : old,
-      );
-    },
-    onError: (error) => {
-      setState('idle');
-      toast({
-        title: t('courses.errors.saveResponse'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      });
-    },
-  });
-  const { mutate } = save;
-  useEffect(() => {
-    if (value === lastSaved.current) return;
-    const timer = setTimeout(() => mutate(value), 800);
-    return () => clearTimeout(timer);
-  }, [value, mutate]);
-  return (
-    <div className="grid gap-2">
-      <label htmlFor="practice-response" className="text-sm font-medium text-slate-800">
-        {t('courses.lesson.responseLabel')}
-      </label>
-      <textarea
-        id="practice-response"
-        rows={6}
-        maxLength={10_000}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        className={`${inputClass} resize-y leading-relaxed`}
-      />
-      <p aria-live="polite" className="h-5 text-xs text-slate-600">
-        {state === 'saving'
-          ? t('courses.lesson.saving')
-          : state === 'saved'
-            ? t('courses.lesson.saved')
-            : ''}
-      </p>
-    </div>
-  );
-}
+import { ScriptureBlock } from './ScriptureBlock.tsx';
 
 export default function LessonPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const lesson = useLesson(id);
-
-  const complete = useMutation({
-    mutationFn: async () =>
-      (await apiRequest('POST', `/api/lessons/${id}/complete`)).json() as Promise<CompleteResult>,
-    onSuccess: async (result) => {
-      const data = lesson.data!;
-      const badges = result.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · ');
-      const encouragement = t(
-        `courses.encouragement.${ENCOURAGEMENTS[Math.floor(Math.random() * ENCOURAGEMENTS.length)]}`,
-      );
-      if (result.courseCompleted && !result.nextLessonId) {
-        toast({
-          title: t('courses.congratulations.title'),
-          description: [t('courses.congratulations.course', { course: data.courseTitle }), badges]
-            .filter(Boolean)
-            .join(' '),
-        });
-      } else {
-        toast({
-          title: encouragement,
-          description: badges ? `${t('courses.badges.title')}: ${badges}` : undefined,
-        });
-      }
-      await queryClient.invalidateQueries({
-        predicate: (q) => /^\/api\/(courses|lessons|badges)/.test(String(q.queryKey[0])),
-      });
-      if (result.curriculumCompleted && !result.nextLessonId) navigate('/curriculum-complete');
-      else if (result.nextLessonId) navigate(`/lesson/${result.nextLessonId}`);
-      else navigate(`/courses/${data.courseId}`);
-    },
-    onError: (error) =>
-      toast({
-        title: t('courses.errors.completeLesson'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      }),
+  const complete = useCompleteLesson(id, lesson.data, (result, data) => {
+    if (result.curriculumCompleted && !result.nextLessonId) navigate('/curriculum-complete');
+    else if (result.nextLessonId) navigate(`/lesson/${result.nextLessonId}`);
+    else navigate(`/courses/${data.courseId}`);
   });
 
   if (lesson.isLoading)

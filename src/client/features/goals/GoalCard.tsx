@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, Circle, Pencil, Plus, Trash2, Trophy } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +5,9 @@ import type { Goal, GoalPriority } from '#shared/schemas/goals.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field } from '../../components/ui/Field.tsx';
-import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useLanguage } from '../../lib/language.tsx';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
-import { GOALS_KEY } from './GoalDialogs.tsx';
+import { useGoalProgress } from './api.ts';
 import { parseWholeNumber, periodEndLabel } from './format.ts';
 
 const PRIORITY_STYLES: Record<GoalPriority, string> = {
@@ -31,7 +28,6 @@ interface Props {
 export function GoalCard({ goal, today, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const [adding, setAdding] = useState(false);
   const [amount, setAmount] = useState('');
@@ -46,37 +42,10 @@ export function GoalCard({ goal, today, onEdit, onDelete }: Props) {
   const completed = goal.status === 'completed';
   const units = (count: number) => t(`goals.units.${goal.unit}`, { count });
 
-  const progress = useMutation({
-    mutationFn: async (value: number) =>
-      (
-        await apiRequest('POST', `/api/goals/${goal.id}/progress`, { amount: value })
-      ).json() as Promise<Goal>,
-    retry: 0,
-    onSuccess: async (updated) => {
-      queryClient.setQueryData<{ items: Goal[] }>(GOALS_KEY, (old) =>
-        old ? { ...old, items: old.items.map((g) => (g.id === updated.id ? updated : g)) } : old,
-      );
-      setAdding(false);
-      setAmount('');
-      setAmountError(undefined);
-      if (goal.status !== 'completed' && updated.status === 'completed') {
-        toast({
-          title: t('goals.goalReached'),
-          description: t('goals.goalReachedBody', { title: updated.title }),
-        });
-      }
-      await queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith('/api/goals'),
-      });
-    },
-    onError: (e) => {
-      const message = errorMessage(e, t);
-      toast({
-        title: t('goals.errors.progress'),
-        description: message === t('errors.generic') ? undefined : message,
-        variant: 'destructive',
-      });
-    },
+  const progress = useGoalProgress(goal, () => {
+    setAdding(false);
+    setAmount('');
+    setAmountError(undefined);
   });
 
   function submitAmount(e: FormEvent) {

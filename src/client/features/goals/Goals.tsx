@@ -1,52 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, Plus, Target } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_GOALS, type Goal, type GoalList } from '#shared/schemas/goals.ts';
+import { MAX_GOALS, type Goal } from '#shared/schemas/goals.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { GoalCard } from './GoalCard.tsx';
-import { EditGoalDialog, GOALS_KEY, NewGoalDialog, type GoalChoice } from './GoalDialogs.tsx';
-import { hasPremium } from './format.ts';
-import { toast } from '../../hooks/use-toast.ts';
 import { useAuth } from '../../hooks/useAuth.ts';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { useDeleteGoal, useGoals } from './api.ts';
+import { EditGoalDialog } from './EditGoalDialog.tsx';
+import { GoalCard } from './GoalCard.tsx';
+import { hasPremium } from './format.ts';
+import { NewGoalDialog, type GoalChoice } from './NewGoalDialog.tsx';
 
 /** SPEC §2 /goals: presets and custom goals with progress per daily, weekly or monthly period. */
 export default function Goals() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState<{ open: boolean; choice: GoalChoice | null }>({
     open: false,
     choice: null,
   });
   const [editing, setEditing] = useState<Goal | null>(null);
   const [deleting, setDeleting] = useState<Goal | null>(null);
-  // Progress also arrives from lessons, reading, prayer and memory verses on other pages,
-  // so this list is loaded fresh whenever the page is shown (no refetch on focus: SPEC §9).
-  const list = useQuery<GoalList>({ queryKey: GOALS_KEY, staleTime: 0 });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/goals/${id}`),
-    onSuccess: async () => {
-      setDeleting(null);
-      toast({ title: t('goals.deleted') });
-      await queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith('/api/goals'),
-      });
-    },
-    onError: (e) => {
-      const message = errorMessage(e, t);
-      toast({
-        title: t('goals.errors.delete'),
-        description: message === t('errors.generic') ? undefined : message,
-        variant: 'destructive',
-      });
-    },
-  });
+  const list = useGoals();
+  const remove = useDeleteGoal(() => setDeleting(null));
   const items = list.data?.items ?? [];
   const full = items.length >= MAX_GOALS;
   const openNew = (choice: GoalChoice | null = null) => setCreating({ open: true, choice });

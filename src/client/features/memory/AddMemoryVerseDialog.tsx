@@ -1,18 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MEMORY_CATEGORIES,
-  type MemoryCategory,
-  type MemoryVerse,
-} from '#shared/schemas/memory.ts';
+import { MEMORY_CATEGORIES, type MemoryCategory } from '#shared/schemas/memory.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { errorMessage } from '../../lib/queryClient.ts';
-import { apiRequest } from '../../lib/queryClient.ts';
-import { notFoundSuggestions } from '../bible/index.ts';
+import { useAddMemoryVerse } from './api.ts';
 
 interface Props {
   open: boolean;
@@ -25,34 +17,16 @@ interface Props {
 /** Adds a verse to memory verses: from the Memory Verses page, the Bible reader or a lesson. */
 export function AddMemoryVerseDialog({ open, onOpenChange, reference: fixed, translation }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [reference, setReference] = useState(fixed ?? '');
   const [category, setCategory] = useState<MemoryCategory>('faith');
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: async () =>
-      (
-        await apiRequest('POST', '/api/memory-verses', {
-          reference: fixed ?? reference,
-          category,
-          ...(translation ? { translation } : {}),
-        })
-      ).json() as Promise<MemoryVerse>,
-    retry: 0,
-    onSuccess: async (verse) => {
-      toast({ title: t('memory.added'), description: verse.reference });
+  const add = useAddMemoryVerse({
+    onAdded: () => {
       onOpenChange(false);
       setReference('');
       setError(null);
-      await queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith('/api/memory-verses'),
-      });
     },
-    onError: (e) => {
-      const suggestions = notFoundSuggestions(e);
-      setError(errorMessage(e, t) + (suggestions ? ` (${suggestions.join(', ')})` : ''));
-      toast({ title: t('memory.failed'), description: errorMessage(e, t), variant: 'destructive' });
-    },
+    onFailed: setError,
   });
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -60,7 +34,11 @@ export function AddMemoryVerseDialog({ open, onOpenChange, reference: fixed, tra
       setError(t('bible.errors.referenceRequired'));
       return;
     }
-    add.mutate();
+    add.mutate({
+      reference: fixed ?? reference,
+      category,
+      ...(translation ? { translation } : {}),
+    });
   }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,32 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer } from '#shared/schemas/prayer.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { apiRequest, fieldErrorsOf } from '../../lib/queryClient.ts';
-import { invalidatePrayers } from './api.ts';
-import { EMPTY_DRAFT, PrayerFields, usePrayerDraft, type PrayerDraft } from './PrayerFields.tsx';
+import { useAddPrayer } from './api.ts';
+import { EMPTY_DRAFT, PrayerFields, usePrayerDraft } from './PrayerFields.tsx';
 
 /** The add-request form (SPEC §2). */
 export function AddPrayerCard({ onAdded }: { onAdded?: (prayer: Prayer) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = usePrayerDraft(() => EMPTY_DRAFT);
-  const add = useMutation({
-    mutationFn: async (body: PrayerDraft) =>
-      (await apiRequest('POST', '/api/prayers', body)).json() as Promise<Prayer>,
-    onSuccess: async (prayer) => {
+  const add = useAddPrayer({
+    onAdded: (prayer) => {
       form.reset();
-      toast({ title: t('prayer.added'), description: prayer.title });
       onAdded?.(prayer);
-      await invalidatePrayers(queryClient);
     },
-    onError: (e) => {
-      form.setErrors(fieldErrorsOf(e));
-      toast({ title: t('prayer.errors.add'), variant: 'destructive' });
-    },
+    onFieldErrors: form.setErrors,
   });
 
   return (

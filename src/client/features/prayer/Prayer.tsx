@@ -1,14 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Prayer, PrayerPage, PrayerStatus } from '#shared/schemas/prayer.ts';
+import type { Prayer, PrayerStatus } from '#shared/schemas/prayer.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 import { AddPrayerCard } from './AddPrayerCard.tsx';
-import { invalidatePrayers, prayerListUrl } from './api.ts';
+import { useDeletePrayer, usePrayerList } from './api.ts';
 import { AnswerPrayerDialog, EditPrayerDialog } from './PrayerDialogs.tsx';
 import { PrayerList } from './PrayerList.tsx';
 import { PrayerTimerCard } from './PrayerTimerCard.tsx';
@@ -16,7 +13,6 @@ import { PrayerTimerCard } from './PrayerTimerCard.tsx';
 /** /prayer (SPEC §2): timer, add request, active list (edit, mark answered), answered list. */
 export default function PrayerScreen() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<PrayerStatus>('active');
   const [pages, setPages] = useState<Record<PrayerStatus, number>>({ active: 1, answered: 1 });
   const [editing, setEditing] = useState<Prayer | null>(null);
@@ -24,14 +20,8 @@ export default function PrayerScreen() {
   const [deleting, setDeleting] = useState<Prayer | null>(null);
 
   const lists = {
-    active: useQuery<PrayerPage>({
-      queryKey: [prayerListUrl('active', pages.active)],
-      placeholderData: keepPreviousData,
-    }),
-    answered: useQuery<PrayerPage>({
-      queryKey: [prayerListUrl('answered', pages.answered)],
-      placeholderData: keepPreviousData,
-    }),
+    active: usePrayerList('active', pages.active),
+    answered: usePrayerList('answered', pages.answered),
   };
   // Both lists carry both counts; the one loaded last is the freshest.
   const counts =
@@ -48,16 +38,9 @@ export default function PrayerScreen() {
     if (data && data.items.length <= 1 && pages[status] > 1) setPage(status, pages[status] - 1);
   };
 
-  const remove = useMutation({
-    mutationFn: (prayer: Prayer) => apiRequest('DELETE', `/api/prayers/${prayer.id}`),
-    onSuccess: async (_res, prayer) => {
-      setDeleting(null);
-      leftList(prayer.status);
-      toast({ title: t('prayer.delete.done') });
-      await invalidatePrayers(queryClient);
-    },
-    onError: (e) =>
-      toast({ title: t('errors.title'), description: errorMessage(e, t), variant: 'destructive' }),
+  const remove = useDeletePrayer((prayer) => {
+    setDeleting(null);
+    leftList(prayer.status);
   });
 
   return (

@@ -1,14 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Prayer, PrayerUpdate } from '#shared/schemas/prayer.ts';
+import type { Prayer } from '#shared/schemas/prayer.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { ApiError, apiRequest, errorMessage, fieldErrorsOf } from '../../lib/queryClient.ts';
-import { invalidatePrayers } from './api.ts';
+import { useAnswerPrayer, useUpdatePrayer } from './api.ts';
 import { PrayerFields, draftOf, usePrayerDraft } from './PrayerFields.tsx';
 
 function Shell({
@@ -47,21 +44,11 @@ export function EditPrayerDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = usePrayerDraft(() => draftOf(prayer));
 
-  const update = useMutation({
-    mutationFn: async (body: PrayerUpdate) =>
-      (await apiRequest('PATCH', `/api/prayers/${prayer.id}`, body)).json() as Promise<Prayer>,
-    onSuccess: async () => {
-      toast({ title: t('prayer.updated') });
-      onOpenChange(false);
-      await invalidatePrayers(queryClient);
-    },
-    onError: (e) => {
-      form.setErrors(fieldErrorsOf(e));
-      toast({ title: t('prayer.errors.update'), variant: 'destructive' });
-    },
+  const update = useUpdatePrayer(prayer.id, {
+    onUpdated: () => onOpenChange(false),
+    onFieldErrors: form.setErrors,
   });
 
   return (
@@ -96,33 +83,16 @@ export function AnswerPrayerDialog({
   onAnswered?: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const id = useId();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const answer = useMutation({
-    mutationFn: async (body: { note: string }) =>
-      (
-        await apiRequest('POST', `/api/prayers/${prayer.id}/answer`, body)
-      ).json() as Promise<Prayer>,
-    onSuccess: async () => {
-      toast({ title: t('prayer.answer.done') });
+  const answer = useAnswerPrayer(prayer.id, {
+    onAnswered: () => {
       onOpenChange(false);
       onAnswered?.();
-      await invalidatePrayers(queryClient);
     },
-    onError: (e) => {
-      setError(fieldErrorsOf(e).note ?? null);
-      // 409: answered meanwhile (another tab or device); say so and refresh the lists.
-      const conflict = e instanceof ApiError && e.status === 409;
-      toast({
-        title: t('prayer.errors.answer'),
-        description: conflict ? errorMessage(e, t) : undefined,
-        variant: 'destructive',
-      });
-      if (conflict) void invalidatePrayers(queryClient);
-    },
+    onFieldErrors: (errors) => setError(errors.note ?? null),
   });
 
   function submit(e: FormEvent) {

@@ -1,11 +1,11 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, HandHeart, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Prayer, PrayerPage, PrayerStatus } from '#shared/schemas/prayer.ts';
+import type { Prayer, PrayerStatus } from '#shared/schemas/prayer.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useLanguage } from '../../lib/language.tsx';
+import type { PrayerListQuery } from './api.ts';
 
 export function UrgentBadge() {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function UrgentBadge() {
 
 interface Props {
   status: PrayerStatus;
-  query: UseQueryResult<PrayerPage>;
+  query: PrayerListQuery;
   page: number;
   onPage: (page: number) => void;
   onEdit: (prayer: Prayer) => void;

@@ -1,21 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Pause, Play, RotateCcw, Timer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PRAYER_TIMER_MAX_MINUTES,
-  PRAYER_TIMER_PRESETS,
-  type PrayerPage,
-  type PrayerSession,
-} from '#shared/schemas/prayer.ts';
+import { PRAYER_TIMER_MAX_MINUTES, PRAYER_TIMER_PRESETS } from '#shared/schemas/prayer.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
-import { toast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { useActiveRequests, useRecordPrayerSession } from './api.ts';
 import { formatClock, isValidMinutes, usePrayerTimer } from './usePrayerTimer.ts';
-import { ACTIVE_FIRST_PAGE, invalidateAfterPrayerSession } from './api.ts';
 
 const DEFAULT_MINUTES = 10;
 const RING_RADIUS = 52;
@@ -24,32 +16,11 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 /** Prayer timer (SPEC §2, §9): choose a length, pray, and the session is recorded at zero. */
 export function PrayerTimerCard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const customId = useId();
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
 
-  const record = useMutation({
-    mutationFn: async (minutes: number) =>
-      (
-        await apiRequest('POST', '/api/prayer-sessions', { minutes })
-      ).json() as Promise<PrayerSession>,
-    onSuccess: (session: PrayerSession) => {
-      if (session.badgesAwarded.length > 0) {
-        toast({
-          title: t('courses.badges.title'),
-          description: session.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · '),
-        });
-      }
-      return invalidateAfterPrayerSession(queryClient);
-    },
-    onError: (e) =>
-      toast({
-        title: t('prayer.timer.saveFailed'),
-        description: errorMessage(e, t),
-        variant: 'destructive',
-      }),
-  });
+  const record = useRecordPrayerSession();
 
   const timer = usePrayerTimer(DEFAULT_MINUTES, (minutes) => record.mutate(minutes));
   const { status, minutes } = timer.state;
@@ -57,7 +28,7 @@ export function PrayerTimerCard() {
   const total = minutes * 60_000;
   const fraction = total > 0 ? 1 - timer.remaining / total : 0;
 
-  const requests = useQuery<PrayerPage>({ queryKey: [ACTIVE_FIRST_PAGE], enabled: busy });
+  const requests = useActiveRequests(busy);
 
   function choose(value: number) {
     setCustom('');

@@ -1,29 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarCheck, Check, ChevronRight, PartyPopper, Sunrise } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type {
-  ActivePlan,
-  CompletedReading,
-  DailyReading as DailyReadingData,
-} from '#shared/schemas/reading.ts';
+import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { useLanguage } from '../../lib/language.tsx';
-import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { ApiError } from '../../lib/queryClient.ts';
 import { PassageText } from '../bible/index.ts';
-import {
-  DAILY_READING_KEY,
-  INSTALL_RETRY_DELAY_MS,
-  invalidateReading,
-  planName,
-  retryWhileInstalling,
-  shownDay,
-} from './api.ts';
+import { planName, shownDay, useCompleteReading, useDailyReading } from './api.ts';
 import { CatchUp, ProgressBar, StatusBadge } from './PlanProgress.tsx';
 
 function AllPlansLink() {
@@ -84,43 +70,15 @@ function Finished({ plan }: { plan: ActivePlan }) {
 
 function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const topRef = useRef<HTMLDivElement>(null);
   const passagesRef = useRef<HTMLHeadingElement>(null);
   const day = data.day ?? shownDay(plan);
   const doneToday = plan.readToday && (plan.status === 'ahead' || plan.status === 'on-track');
   const [readingAhead, setReadingAhead] = useState(false);
 
-  const complete = useMutation({
-    mutationFn: async () =>
-      (await apiRequest('POST', '/api/daily-reading/complete')).json() as Promise<CompletedReading>,
-    // Marking a day is not idempotent: never send it twice on our own.
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.plan.status === 'finished') {
-        toast({
-          title: t('readingPlans.daily.planDone'),
-          description: t('readingPlans.daily.planDoneBody'),
-        });
-      } else {
-        const badges = result.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · ');
-        toast({
-          title: t('readingPlans.daily.dayDone', { day, count: result.chapters }),
-          description: badges ? `${t('courses.badges.title')}: ${badges}` : undefined,
-        });
-      }
-      await invalidateReading(queryClient);
-      topRef.current?.scrollIntoView?.({ behavior: 'smooth' });
-    },
-    onError: async (e) => {
-      toast({
-        title: t('readingPlans.errors.complete'),
-        description: errorMessage(e, t),
-        variant: 'destructive',
-      });
-      if (e instanceof ApiError && e.status === 409) await invalidateReading(queryClient);
-    },
-  });
+  const complete = useCompleteReading(day, () =>
+    topRef.current?.scrollIntoView?.({ behavior: 'smooth' }),
+  );
 
   const lang = data.translation === 'RV1909' ? 'es' : 'en';
   const showPassages = !doneToday || readingAhead;
@@ -236,17 +194,7 @@ export default function DailyReading() {
 
 function DailyReadingContent() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
-  const daily = useQuery<DailyReadingData>({
-    // The passages come in the member's language (Accept-Language): one cache entry per
-    // language, still under the ['/api/daily-reading'] prefix that invalidations use.
-    queryKey: [...DAILY_READING_KEY, language],
-    queryFn: async () =>
-      (await apiRequest('GET', DAILY_READING_KEY[0])).json() as Promise<DailyReadingData>,
-    // Right after a fresh start the Bible text may still be installing (503 meanwhile).
-    retry: retryWhileInstalling,
-    retryDelay: INSTALL_RETRY_DELAY_MS,
-  });
+  const daily = useDailyReading();
 
   if (daily.isLoading) {
     const installing =

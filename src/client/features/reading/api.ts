@@ -1,6 +1,13 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PLAN_DURATIONS, type ActivePlan, type ReadingPlanId } from '#shared/schemas/reading.ts';
+import {
+  PLAN_DURATIONS,
+  type ActivePlan,
+  type CompletedReading,
+  type DailyReading,
+  type ReadingPlanId,
+  type ReadingPlans,
+} from '#shared/schemas/reading.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
@@ -70,6 +77,23 @@ export function useDurationLabel() {
 
 export const planName = (t: (key: string) => string, id: ReadingPlanId) =>
   t(`readingPlans.plans.${id}.name`);
+
+export const useReadingPlans = () => useQuery<ReadingPlans>({ queryKey: [...READING_PLANS_KEY] });
+
+/** Today's reading of the active plan, with its passages in the member's language. */
+export function useDailyReading() {
+  const { language } = useLanguage();
+  return useQuery<DailyReading>({
+    // The passages come in the member's language (Accept-Language): one cache entry per
+    // language, still under the ['/api/daily-reading'] prefix that invalidations use.
+    queryKey: [...DAILY_READING_KEY, language],
+    queryFn: async () =>
+      (await apiRequest('GET', DAILY_READING_KEY[0])).json() as Promise<DailyReading>,
+    // Right after a fresh start the Bible text may still be installing (503 meanwhile).
+    retry: retryWhileInstalling,
+    retryDelay: INSTALL_RETRY_DELAY_MS,
+  });
+}
 
 export function useStartPlan(onStarted?: (plan: ActivePlan) => void) {
   const { t } = useTranslation();
@@ -141,6 +165,42 @@ export function useCatchUp() {
         variant: 'destructive',
       });
       // A 409 (not behind any more) means our copy is stale: show the real state.
+      if (e instanceof ApiError && e.status === 409) await invalidateReading(queryClient);
+    },
+  });
+}
+
+/** Marks today's reading (day `day`) read; `onMarked` runs once everything is refreshed. */
+export function useCompleteReading(day: number, onMarked: () => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest('POST', '/api/daily-reading/complete')).json() as Promise<CompletedReading>,
+    // Marking a day is not idempotent: never send it twice on our own.
+    retry: false,
+    onSuccess: async (result) => {
+      if (result.plan.status === 'finished') {
+        toast({
+          title: t('readingPlans.daily.planDone'),
+          description: t('readingPlans.daily.planDoneBody'),
+        });
+      } else {
+        const badges = result.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · ');
+        toast({
+          title: t('readingPlans.daily.dayDone', { day, count: result.chapters }),
+          description: badges ? `${t('courses.badges.title')}: ${badges}` : undefined,
+        });
+      }
+      await invalidateReading(queryClient);
+      onMarked();
+    },
+    onError: async (e) => {
+      toast({
+        title: t('readingPlans.errors.complete'),
+        description: errorMessage(e, t),
+        variant: 'destructive',
+      });
       if (e instanceof ApiError && e.status === 409) await invalidateReading(queryClient);
     },
   });

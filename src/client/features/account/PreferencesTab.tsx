@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import {
+  BIBLE_TRANSLATION_PREFERENCES,
+  READING_PLAN_DURATIONS,
+  type CurrentUser,
+  type UserPreferences,
+} from '#shared/schemas/user.ts';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { usePreferenceSaver } from './api.ts';
+import { ToggleList } from './ToggleList.tsx';
+
+export function PreferencesTab({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const { setLanguage, language } = useLanguage();
+  const save = usePreferenceSaver();
+  const selectClass = `${inputClass} sm:max-w-xs`;
+  return (
+    <Card className="grid gap-5">
+      <h2 className="font-serif text-xl text-brand-950">{t('settings.preferences.title')}</h2>
+      <div className="grid gap-1.5">
+        <label htmlFor="pref-language" className="text-sm font-medium text-slate-800">
+          {t('language.label')}
+        </label>
+        <select
+          id="pref-language"
+          className={selectClass}
+          value={language}
+          onChange={(e) => {
+            const next = e.target.value === 'es' ? 'es' : 'en';
+            setLanguage(next);
+            save.mutate({ language: next });
+          }}
+        >
+          <option value="en">{t('language.en')}</option>
+          <option value="es">{t('language.es')}</option>
+        </select>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor="pref-translation" className="text-sm font-medium text-slate-800">
+          {t('settings.preferences.translation')}
+        </label>
+        <select
+          id="pref-translation"
+          aria-describedby="pref-translation-note"
+          className={selectClass}
+          value={user.preferences.bibleTranslation}
+          onChange={(e) =>
+            save.mutate({ bibleTranslation: e.target.value as UserPreferences['bibleTranslation'] })
+          }
+        >
+          {BIBLE_TRANSLATION_PREFERENCES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+        <p id="pref-translation-note" className="text-xs text-slate-600">
+          {t('settings.preferences.translationNote')}
+        </p>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor="pref-duration" className="text-sm font-medium text-slate-800">
+          {t('settings.preferences.planDuration')}
+        </label>
+        <select
+          id="pref-duration"
+          className={selectClass}
+          value={user.preferences.readingPlanDuration}
+          onChange={(e) =>
+            save.mutate({
+              readingPlanDuration: e.target.value as UserPreferences['readingPlanDuration'],
+            })
+          }
+        >
+          {READING_PLAN_DURATIONS.map((d) => (
+            <option key={d} value={d}>
+              {t(`settings.preferences.durations.${d}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ToggleList
+        user={user}
+        keys={['dailyReminders', 'progressTracking']}
+        prefix="settings.preferences"
+      />
+    </Card>
+  );
+}

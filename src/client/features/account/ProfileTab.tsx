@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  changePasswordSchema,
+  profileUpdateSchema,
+  type CurrentUser,
+} from '#shared/schemas/user.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { useSubmissionErrors } from '../../hooks/useApiForm.ts';
+import { fieldMessage } from '../../lib/validation.ts';
+import {
+  useChangePassword,
+  useUpdateProfile,
+  type ChangePasswordInput,
+  type ProfileInput,
+} from './api.ts';
+
+export function ProfileTab({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+  });
+  const showErrors = useSubmissionErrors(form.setError);
+  const save = useUpdateProfile((error) => showErrors(error, t('settings.profile.failedTitle')));
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <h2 className="font-serif text-xl text-brand-950">{t('settings.profile.title')}</h2>
+        <form
+          className="mt-4 grid gap-4"
+          noValidate
+          onSubmit={form.handleSubmit((v) => save.mutate(v))}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              error={fieldMessage(t, errors.firstName)}
+              {...form.register('firstName')}
+            />
+            <Field
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              error={fieldMessage(t, errors.lastName)}
+              {...form.register('lastName')}
+            />
+          </div>
+          <Field
+            label={t('auth.email')}
+            value={user.email}
+            readOnly
+            disabled
+            hint={t('settings.profile.emailHint')}
+          />
+          <Button type="submit" className="w-fit" disabled={save.isPending}>
+            {save.isPending ? t('common.saving') : t('common.save')}
+          </Button>
+        </form>
+      </Card>
+      <ChangePassword />
+    </div>
+  );
+}
+
+function ChangePassword() {
+  const { t } = useTranslation();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const showErrors = useSubmissionErrors(form.setError);
+  const change = useChangePassword({
+    onChanged: () => form.reset(),
+    onError: (error) => showErrors(error),
+  });
+  const { errors } = form.formState;
+  return (
+    <Card>
+      <h2 className="font-serif text-xl text-brand-950">{t('settings.password.title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('settings.password.hint')}</p>
+      <form
+        className="mt-4 grid gap-4 sm:max-w-md"
+        noValidate
+        onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      >
+        <Field
+          label={t('auth.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldMessage(t, errors.currentPassword)}
+          {...form.register('currentPassword')}
+        />
+        <Field
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          error={fieldMessage(t, errors.newPassword)}
+          {...form.register('newPassword')}
+        />
+        <Button type="submit" className="w-fit" disabled={change.isPending}>
+          {change.isPending ? t('common.saving') : t('settings.password.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

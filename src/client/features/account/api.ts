@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type {
+  CurrentUser,
+  UserPreferences,
+  changePasswordSchema,
+  profileUpdateSchema,
+} from '#shared/schemas/user.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { CURRENT_USER_KEY, LOGOUT_URL } from '../../lib/auth-api.ts';
+import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+
+export type ProfileInput = z.infer<typeof profileUpdateSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Saves the name; the answer is the updated user, which replaces the cached one. */
+export function useUpdateProfile(onError: (error: Error) => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: ProfileInput) =>
+      (await apiRequest('PATCH', '/api/user/profile', values)).json() as Promise<CurrentUser>,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      toast({ title: t('settings.profile.updated') });
+    },
+    onError,
+  });
+}
+
+/** Changes the password; never retried (a second try would fail on the old password). */
+export function useChangePassword({
+  onChanged,
+  onError,
+}: {
+  onChanged: () => void;
+  onError: (error: Error) => void;
+}) {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (values: ChangePasswordInput) =>
+      apiRequest('POST', '/api/auth/change-password', values),
+    retry: 0,
+    onSuccess: () => {
+      onChanged();
+      toast({ title: t('settings.password.changed') });
+    },
+    onError,
+  });
+}
+
+/** Saves one or more preferences at once and keeps the cached user in step. */
+export function usePreferenceSaver() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Partial<UserPreferences>) =>
+      (await apiRequest('PATCH', '/api/user/preferences', changes)).json() as Promise<CurrentUser>,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      toast({ title: t('settings.preferences.saved') });
+    },
+    onError: (error) =>
+      toast({
+        title: t('errors.title'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Deletes the account after the password is confirmed, then ends the session. */
+export function useDeleteAccount() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (password: string) => apiRequest('POST', '/api/auth/delete-user', { password }),
+    retry: 0,
+    onSuccess: () => {
+      toast({ title: t('settings.privacy.deleted') });
+      window.location.assign(LOGOUT_URL);
+    },
+    onError: (error) =>
+      toast({
+        title: t('errors.title'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      }),
+  });
+}

@@ -1,0 +1,116 @@
+import { ChevronLeft, ChevronRight, Columns3, Crown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import type { Verse } from '#shared/schemas/bible.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { errorMessage } from '../../lib/queryClient.ts';
+import type { ChapterQuery } from './api.ts';
+import { PassageText } from './PassageText.tsx';
+import type { ReaderTarget } from './ReaderControls.tsx';
+
+/** The chapter being read: previous/next chapter, its verses to select, and "Compare". */
+export function ChapterText({
+  data,
+  book,
+  chapter,
+  highlight,
+  selected,
+  onToggle,
+  onGo,
+  isPremium,
+  onCompare,
+}: {
+  data: ChapterQuery;
+  book: string;
+  chapter: number;
+  highlight: string | null;
+  selected: ReadonlySet<string>;
+  onToggle: (verse: Verse) => void;
+  onGo: (next: ReaderTarget) => void;
+  isPremium: boolean;
+  onCompare: () => void;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const info = BOOKS[bookIndex(book)]!;
+  return (
+    <Card>
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <Button
+          size="icon"
+          variant="outline"
+          aria-label={t('bible.previous')}
+          disabled={!data.data?.previous}
+          onClick={() =>
+            data.data?.previous &&
+            onGo({ b: data.data.previous.book, c: data.data.previous.chapter })
+          }
+        >
+          <ChevronLeft className="size-5" aria-hidden />
+        </Button>
+        <h2 className="text-center font-serif text-2xl text-brand-950">
+          {t('bible.chapterLabel', { book: info[language], chapter })}
+          {data.data ? (
+            <span className="ml-2 text-sm font-sans text-slate-500">{data.data.translation}</span>
+          ) : null}
+        </h2>
+        <Button
+          size="icon"
+          variant="outline"
+          aria-label={t('bible.next')}
+          disabled={!data.data?.next}
+          onClick={() =>
+            data.data?.next && onGo({ b: data.data.next.book, c: data.data.next.chapter })
+          }
+        >
+          <ChevronRight className="size-5" aria-hidden />
+        </Button>
+      </div>
+      {data.data?.fallback ? (
+        <p className="mb-4 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          {t('bible.fallbackNote', {
+            requested: data.data.requestedTranslation,
+            shown: data.data.translation,
+          })}
+        </p>
+      ) : null}
+      {data.isLoading ? (
+        <p role="status" className="text-slate-600">
+          {t('bible.loadingText')}
+        </p>
+      ) : data.isError ? (
+        <div role="alert" className="grid gap-2">
+          <p className="text-red-700">{errorMessage(data.error, t)}</p>
+          <Button variant="outline" className="w-fit" onClick={() => void data.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : data.data ? (
+        <PassageText
+          verses={data.data.verses}
+          lang={data.data.translation === 'RV1909' ? 'es' : 'en'}
+          selected={selected}
+          highlight={highlight}
+          onToggle={onToggle}
+        />
+      ) : null}
+      <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => (isPremium ? onCompare() : navigate('/subscription'))}
+          title={isPremium ? undefined : t('bible.compare.premium')}
+        >
+          <Columns3 className="size-4" aria-hidden /> {t('bible.compare.button')}
+          {isPremium ? null : (
+            <Crown className="size-4 text-gold-500" aria-label={t('common.premium')} />
+          )}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+import { ChevronLeft, ChevronRight, Crown, Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BOOKS } from '#shared/bible/books.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { errorMessage } from '../../lib/queryClient.ts';
+import { useSearch, type SearchQuery } from './api.ts';
+
+/** Word and phrase search in the current translation; premium adds book and testament filters. */
+export function SearchPanel({
+  translation,
+  isPremium,
+}: {
+  translation: string;
+  isPremium: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState<SearchQuery | null>(null);
+  const [book, setBook] = useState('');
+  const [testament, setTestament] = useState('');
+  const results = useSearch(query, translation);
+  const { language } = useLanguage();
+  const pages = results.data ? Math.ceil(results.data.total / results.data.pageSize) : 0;
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!draft.trim()) return;
+    setQuery({ q: draft.trim(), page: 1, book, testament });
+  }
+  return (
+    <Card className="grid content-start gap-4">
+      <h2 className="flex items-center gap-2 font-serif text-xl text-brand-950">
+        <Search className="size-5" aria-hidden /> {t('bible.search.title')}
+      </h2>
+      <form role="search" onSubmit={submit} className="grid gap-3">
+        <label htmlFor="bible-search" className="text-sm font-medium text-slate-800">
+          {t('bible.search.label')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="bible-search"
+            type="search"
+            value={draft}
+            maxLength={200}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={t('bible.search.placeholder')}
+            aria-describedby="bible-search-hint"
+            className={inputClass}
+          />
+          <Button type="submit">{t('bible.search.submit')}</Button>
+        </div>
+        <p id="bible-search-hint" className="text-xs text-slate-600">
+          {t('bible.search.hint')}
+        </p>
+        {isPremium ? (
+          <div className="grid grid-cols-2 gap-2">
+            <label className="grid gap-1 text-sm text-slate-800">
+              {t('bible.search.testament')}
+              <select
+                className={inputClass}
+                value={testament}
+                onChange={(e) => setTestament(e.target.value)}
+              >
+                <option value="">{t('bible.search.allBooks')}</option>
+                <option value="OT">{t('bible.oldTestament')}</option>
+                <option value="NT">{t('bible.newTestament')}</option>
+              </select>
+            </label>
+            <label className="grid gap-1 text-sm text-slate-800">
+              {t('bible.search.bookFilter')}
+              <select className={inputClass} value={book} onChange={(e) => setBook(e.target.value)}>
+                <option value="">{t('bible.search.allBooks')}</option>
+                {BOOKS.map((b) => (
+                  <option key={b.osis} value={b.osis}>
+                    {b[language]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        ) : (
+          <p className="flex items-center gap-1.5 text-xs text-slate-600">
+            <Crown className="size-3.5 text-gold-500" aria-hidden />
+            {t('bible.search.filtersPremium')}
+          </p>
+        )}
+      </form>
+      <div aria-live="polite" className="grid gap-2">
+        {results.isFetching ? (
+          <p className="text-sm text-slate-600">{t('common.loading')}</p>
+        ) : null}
+        {results.isError ? (
+          <p className="text-sm text-red-700">{errorMessage(results.error, t)}</p>
+        ) : null}
+        {results.data ? (
+          <>
+            <p className="text-sm font-medium text-slate-700">
+              {results.data.total === 0
+                ? t('bible.search.none')
+                : t('bible.search.results', { count: results.data.total })}
+            </p>
+            <ol className="grid gap-2">
+              {results.data.results.map((hit) => (
+                <li key={hit.osis}>
+                  <button
+                    type="button"
+                    aria-label={t('bible.search.open', { reference: hit.reference })}
+                    onClick={() =>
+                      navigate(
+                        `/bible?t=${translation}&b=${hit.book}&c=${hit.chapter}&v=${hit.verse}`,
+                      )
+                    }
+                    className="grid w-full gap-1 rounded-xl border border-slate-200 p-3 text-left hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                  >
+                    <span className="text-sm font-semibold text-brand-800">{hit.reference}</span>
+                    <span className="font-serif text-slate-800">
+                      {hit.segments.map((s, i) =>
+                        s.match ? (
+                          <mark key={i} className="rounded bg-gold-300/70 px-0.5 text-slate-900">
+                            {s.text}
+                          </mark>
+                        ) : (
+                          <span key={i}>{s.text}</span>
+                        ),
+                      )}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+            {pages > 1 && query ? (
+              <div className="flex items-center justify-between gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={query.page <= 1}
+                  onClick={() => setQuery({ ...query, page: query.page - 1 })}
+                >
+                  <ChevronLeft className="size-4" aria-hidden /> {t('study.list.previous')}
+                </Button>
+                <span className="text-xs text-slate-600">
+                  {t('study.list.page', { page: query.page, pages })}
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={query.page >= pages}
+                  onClick={() => setQuery({ ...query, page: query.page + 1 })}
+                >
+                  {t('study.list.next')} <ChevronRight className="size-4" aria-hidden />
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { Copy, NotebookPen, Sparkles, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Verse } from '#shared/schemas/bible.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { toast } from '../../hooks/use-toast.ts';
+import { AddMemoryVerseDialog } from '../memory/index.ts';
+
+/** "Juan 3:16-18" for a selection of verses in one chapter (or a list across chapters). */
+function selectionReference(verses: Verse[]): string {
+  const first = verses[0]!;
+  const last = verses.at(-1)!;
+  if (first.chapter === last.chapter) {
+    return first.verse === last.verse
+      ? `${first.bookName} ${first.chapter}:${first.verse}`
+      : `${first.bookName} ${first.chapter}:${first.verse}-${last.verse}`;
+  }
+  return `${first.bookName} ${first.chapter}:${first.verse}-${last.chapter}:${last.verse}`;
+}
+
+/**
+ * What to do with the selected verses (copy, journal, memorize, study), fixed to the bottom of the
+ * screen while a selection exists. `shown` is the translation of the chapter on screen, if loaded.
+ */
+export function SelectionToolbar({
+  selectedVerses,
+  shown,
+  translation,
+  onClear,
+}: {
+  selectedVerses: Verse[];
+  shown: string | undefined;
+  translation: string;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [memorizing, setMemorizing] = useState(false);
+
+  async function copySelection() {
+    const text = `${selectedVerses.map((v) => `${v.verse} ${v.text}`).join(' ')}\n— ${selectionReference(selectedVerses)} (${shown})`;
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: t('bible.actions.copied') });
+    } catch {
+      toast({
+        title: t('errors.title'),
+        description: t('bible.actions.copyFailed'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <>
+      {memorizing && selectedVerses.length > 0 ? (
+        <AddMemoryVerseDialog
+          open
+          onOpenChange={setMemorizing}
+          reference={selectionReference(selectedVerses)}
+          translation={shown}
+        />
+      ) : null}
+      {selectedVerses.length > 0 ? (
+        <div
+          role="toolbar"
+          aria-label={t('bible.actions.selected', { count: selectedVerses.length })}
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-2xl backdrop-blur lg:left-64"
+        >
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2">
+            <p className="mr-auto text-sm font-medium text-slate-800">
+              {selectionReference(selectedVerses)} ·{' '}
+              {t('bible.actions.selected', { count: selectedVerses.length })}
+            </p>
+            <Button size="sm" variant="outline" onClick={() => void copySelection()}>
+              <Copy className="size-4" aria-hidden /> {t('bible.actions.copy')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                navigate(`/journal?ref=${encodeURIComponent(selectionReference(selectedVerses))}`)
+              }
+            >
+              <NotebookPen className="size-4" aria-hidden /> {t('bible.actions.journal')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setMemorizing(true)}>
+              <Sparkles className="size-4" aria-hidden /> {t('bible.actions.memorize')}
+            </Button>
+            <Button
+              size="sm"
+              onClick={() =>
+                navigate(
+                  `/bible-study?ref=${encodeURIComponent(selectionReference(selectedVerses))}&t=${shown ?? translation}`,
+                )
+              }
+            >
+              <NotebookPen className="size-4" aria-hidden /> {t('bible.actions.study')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onClear}>
+              <X className="size-4" aria-hidden /> {t('bible.actions.clear')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

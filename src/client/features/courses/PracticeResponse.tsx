@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { useSaveLessonResponse, type LessonDetail } from './api.ts';
+
+/** Autosaves the practice response a moment after typing stops. */
+export function PracticeResponse({ lesson }: { lesson: LessonDetail }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(lesson.response);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const lastSaved = useRef(lesson.response);
+  const save = useSaveLessonResponse(lesson.id, {
+    saving: () => setState('saving'),
+    saved: (response) => {
+      lastSaved.current = response;
+      setState('saved');
+    },
+    failed: () => setState('idle'),
+  });
+  const { mutate } = save;
+  useEffect(() => {
+    if (value === lastSaved.current) return;
+    const timer = setTimeout(() => mutate(value), 800);
+    return () => clearTimeout(timer);
+  }, [value, mutate]);
+  return (
+    <div className="grid gap-2">
+      <label htmlFor="practice-response" className="text-sm font-medium text-slate-800">
+        {t('courses.lesson.responseLabel')}
+      </label>
+      <textarea
+        id="practice-response"
+        rows={6}
+        maxLength={10_000}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className={`${inputClass} resize-y leading-relaxed`}
+      />
+      <p aria-live="polite" className="h-5 text-xs text-slate-600">
+        {state === 'saving'
+          ? t('courses.lesson.saving')
+          : state === 'saved'
+            ? t('courses.lesson.saved')
+            : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { AddMemoryVerseDialog } from '../memory/index.ts';
+import type { Scripture } from './api.ts';
+
+/** A lesson's scripture, with "Memorize" to add it to the memory verses. */
+export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  return (
+    <figure className="grid gap-1">
+      <blockquote
+        className={
+          large
+            ? 'font-serif text-xl leading-relaxed text-brand-950'
+            : 'font-serif leading-relaxed text-slate-800'
+        }
+      >
+        {s.text ?? (
+          <span className="font-sans text-sm text-slate-500">
+            {t('courses.lesson.textUnavailable')}
+          </span>
+        )}
+      </blockquote>
+      <figcaption className="text-sm font-semibold text-brand-800">
+        {s.reference}{' '}
+        {s.translation ? (
+          <span className="font-normal text-slate-500">
+            {t('courses.lesson.translation', { code: s.translation })}
+          </span>
+        ) : null}
+      </figcaption>
+      {s.text ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="w-fit px-2 text-brand-700"
+          onClick={() => setAdding(true)}
+        >
+          <Sparkles className="size-4" aria-hidden /> {t('courses.lesson.memorize')}
+        </Button>
+      ) : null}
+      {adding ? (
+        <AddMemoryVerseDialog
+          open
+          onOpenChange={setAdding}
+          reference={s.reference}
+          translation={s.translation ?? undefined}
+        />
+      ) : null}
+    </figure>
+  );
+}

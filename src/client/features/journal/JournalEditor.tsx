@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { POPULAR_TAGS, parseTags } from '#shared/schemas/journal.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { Field, inputClass } from '../../components/ui/Field.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
+import { JournalPrompt } from './JournalPrompt.tsx';
+import { ScriptureAttach } from './ScriptureAttach.tsx';
+
+export const EMPTY_DRAFT: JournalDraft = {
+  id: null,
+  title: '',
+  content: '',
+  scriptureReference: '',
+  tags: '',
+};
+
+/** Writes a new entry or edits one: saved as a draft (editing goes on) or published (`onSaved`). */
+export function JournalEditor({
+  initial,
+  onSaved,
+}: {
+  initial: JournalDraft;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<JournalDraft>(initial);
+  const [scriptureError, setScriptureError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<JournalDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const save = useSaveEntry({
+    onSaved: () => setErrors({}),
+    onStored: (entry, status) => {
+      if (status === 'published') onSaved();
+      else setDraft((d) => ({ ...d, id: entry.id }));
+    },
+    onFieldErrors: setErrors,
+    onVerseNotFound: setScriptureError,
+  });
+
+  function submit(e: FormEvent, status: EntryStatus) {
+    e.preventDefault();
+    if (!draft.content.trim()) {
+      setErrors({ content: t('validation.required') });
+      return;
+    }
+    save.mutate({ draft, status });
+  }
+
+  const tags = parseTags(draft.tags);
+  return (
+    <div className="grid gap-4">
+      <JournalPrompt
+        onUse={(prompt) =>
+          set({ content: draft.content ? `${draft.content}\n\n${prompt}\n` : `${prompt}\n` })
+        }
+      />
+      <Card>
+        <form className="grid gap-4" noValidate onSubmit={(e) => submit(e, 'published')}>
+          <p className="text-sm font-medium text-slate-600">
+            {draft.id ? t('journal.editing') : t('journal.newEntry')}
+          </p>
+          <Field
+            label={t('journal.titleLabel')}
+            value={draft.title}
+            maxLength={150}
+            error={errors.title}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+          <div className="grid gap-1.5">
+            <label htmlFor="journal-content" className="text-sm font-medium text-slate-800">
+              {t('journal.content')}
+            </label>
+            <textarea
+              id="journal-content"
+              rows={8}
+              maxLength={50_000}
+              value={draft.content}
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? 'journal-content-error' : undefined}
+              onChange={(e) => set({ content: e.target.value })}
+              className={`${inputClass} resize-y leading-relaxed`}
+            />
+            {errors.content ? (
+              <p id="journal-content-error" role="alert" className="text-sm text-red-700">
+                {errors.content}
+              </p>
+            ) : null}
+          </div>
+          <ScriptureAttach
+            value={draft.scriptureReference}
+            onChange={(scriptureReference) => set({ scriptureReference })}
+            error={scriptureError}
+            onError={setScriptureError}
+          />
+          <div className="grid gap-2">
+            <Field
+              label={t('journal.tagsLabel')}
+              value={draft.tags}
+              maxLength={400}
+              error={errors.tags}
+              onChange={(e) => set({ tags: e.target.value })}
+            />
+            <div
+              role="group"
+              aria-label={t('journal.popularTags')}
+              className="flex flex-wrap gap-2"
+            >
+              {POPULAR_TAGS.map((tag) => {
+                const word = t(`journal.tagNames.${tag}`);
+                const on = tags.includes(word);
+                return (
+                  <button
+                    key={tag}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() =>
+                      set({
+                        tags: (on ? tags.filter((x) => x !== word) : [...tags, word]).join(', '),
+                      })
+                    }
+                    className={cn(
+                      'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+                      on
+                        ? 'bg-brand-700 text-white'
+                        : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
+                    )}
+                  >
+                    #{word}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={save.isPending} onClick={(e) => submit(e, 'draft')}>
+              {save.isPending ? t('journal.saving') : t('journal.saveDraft')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {t('journal.publish')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

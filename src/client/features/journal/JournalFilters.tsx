@@ -1,0 +1,73 @@
+import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { POPULAR_TAGS } from '#shared/schemas/journal.ts';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { JournalFilters as Filters } from './api.ts';
+
+/** The list's search box, status filter and popular-tag filter; any change goes to `onChange`. */
+export function JournalFilters({
+  filters: { q, status, tag },
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (patch: Partial<Filters>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
+        <input
+          type="search"
+          aria-label={t('journal.search')}
+          placeholder={t('journal.search')}
+          className={`${inputClass} pl-9`}
+          value={q}
+          maxLength={100}
+          onChange={(e) => onChange({ q: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {(['', 'draft', 'published'] as const).map((s) => (
+          <button
+            key={s || 'all'}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => onChange({ status: s })}
+            className={cn(
+              'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              status === s
+                ? 'bg-brand-700 text-white'
+                : 'bg-white text-slate-700 ring-1 ring-slate-300',
+            )}
+          >
+            {s ? t(`journal.status.${s}`) : t('journal.all')}
+          </button>
+        ))}
+        {POPULAR_TAGS.map((tg) => {
+          const word = t(`journal.tagNames.${tg}`);
+          return (
+            <button
+              key={tg}
+              type="button"
+              aria-pressed={tag === word}
+              onClick={() => onChange({ tag: tag === word ? '' : word })}
+              className={cn(
+                'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+                tag === word
+                  ? 'bg-gold-400 text-brand-950'
+                  : 'bg-white text-slate-700 ring-1 ring-slate-300',
+              )}
+            >
+              #{word}
+            </button>
+          );
+        })}
+      </div>
+    </>
+  );
+}
