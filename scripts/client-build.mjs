@@ -16,9 +16,10 @@ function newestMtime(dir) {
 
 /** Builds the SPA into dist/client when it is missing or older than its sources. */
 export function ensureClientBuilt() {
-  const index = join(ROOT, 'dist/client/index.html');
+  // Written last by the build: the client is complete once the prerendered pages exist.
+  const index = join(ROOT, 'dist/client/prerendered/pages.json');
   const sources = Math.max(
-    ...['src/client', 'src/shared', 'content/legal', 'public'].map((d) =>
+    ...['src/client', 'src/shared', 'content/legal', 'public', 'scripts/build'].map((d) =>
       newestMtime(join(ROOT, d)),
     ),
   );
@@ -26,7 +27,7 @@ export function ensureClientBuilt() {
   console.log('Building the web client (dist/client)...');
   execFileSync(
     process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    ['--import', 'tsx', join(ROOT, 'scripts/build/build.ts'), '--quiet'],
     {
       cwd: ROOT,
       stdio: 'inherit',

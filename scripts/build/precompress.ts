@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -24,9 +24,10 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'camino:precompress',
-    apply: 'build',
+    // The client build only: the prerender's server bundle is run once and thrown away.
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const file of walk(outDir)) {

@@ -1,15 +1,14 @@
+import './lib/zod-config.ts';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#shared/constants.ts';
-import './lib/i18n.ts';
-import './styles/app.css';
 import { App } from './App.tsx';
+import { LazyToaster } from './components/LazyToaster.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
-import { Toaster } from './components/ui/Toaster.tsx';
+import { asLanguage, i18n, loadLanguage, rememberLanguage } from './lib/i18n.ts';
+import { CURRENT_USER_KEY } from './lib/auth-api.ts';
 import { LanguageProvider } from './lib/language.tsx';
 import { queryClient } from './lib/queryClient.ts';
 
@@ -20,22 +19,29 @@ if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-createRoot(root).render(
+// A public page may arrive rendered to HTML for a visitor, in the language the server chose
+// (docs/decisions/0013): the app takes it over in that language, as a visitor.
+const prerendered = root.dataset.prerendered === 'visitor';
+const language = asLanguage(prerendered ? document.documentElement.lang : i18n.language);
+rememberLanguage(language);
+// Only the reader's language is downloaded before the first render.
+await loadLanguage(language);
+await i18n.changeLanguage(language);
+if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);
+
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>
-        <Tooltip.Provider
-          delayDuration={TOOLTIP_DELAY_MS}
-          skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
-        >
-          <BrowserRouter>
-            <PageLoadingProvider>
-              <App />
-            </PageLoadingProvider>
-          </BrowserRouter>
-          <Toaster />
-        </Tooltip.Provider>
+        <BrowserRouter>
+          <PageLoadingProvider>
+            <App />
+          </PageLoadingProvider>
+        </BrowserRouter>
+        <LazyToaster />
       </LanguageProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerendered) hydrateRoot(root, app);
+else createRoot(root).render(app);

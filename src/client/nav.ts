@@ -71,10 +71,3 @@ export const MEMBER_NAV: NavGroup[] = [
 ];
 
 export const PREMIUM_ICON = Crown;
-
-export const VISITOR_NAV: NavItem[] = [
-  { to: '/', labelKey: 'nav.home', icon: LayoutDashboard },
-  { to: '/course-overview', labelKey: 'nav.courseOverview', icon: GraduationCap },
-  { to: '/about-us', labelKey: 'nav.aboutUs', icon: Users },
-  { to: '/support', labelKey: 'nav.support', icon: HandHeart },
-];

@@ -40,3 +40,11 @@ export const MEMBER_PATHS = [
   '/daily-reading',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];
+
+/** The visitor navigation (header, drawer and footer). */
+export const VISITOR_NAV: { to: string; labelKey: string }[] = [
+  { to: '/', labelKey: 'nav.home' },
+  { to: '/course-overview', labelKey: 'nav.courseOverview' },
+  { to: '/about-us', labelKey: 'nav.aboutUs' },
+  { to: '/support', labelKey: 'nav.support' },
+];

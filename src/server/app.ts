@@ -1,5 +1,6 @@
 import './polyfill.ts';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -20,7 +21,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
-import { SessionCache, createSessionResolver } from './auth/session.ts';
+import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { HttpError } from './errors.ts';
@@ -50,7 +51,13 @@ import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
 import { DashboardCache } from './dashboard/cache.ts';
-import { loadHtmlPage, registerStaticClient, sendHtmlPage } from './web/client.ts';
+import {
+  loadHtmlPage,
+  loadPrerenderedPages,
+  pageLanguage,
+  registerStaticClient,
+  sendHtmlPage,
+} from './web/client.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     // In production only failed and slow requests are logged (the hook below); see .env.example.
-    disableRequestLogging: config.logRequests !== 'all',
+    logController: new LogController({ disableRequestLogging: config.logRequests !== 'all' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -313,6 +320,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const htmlPage = loadHtmlPage(deps.clientDir);
   if (deps.clientDir && htmlPage) await registerStaticClient(app, deps.clientDir);
+  // A visitor (no session cookie) gets the public pages as HTML in their language, painted
+  // before any script runs; a member gets the app, which shows their own page at that path.
+  const prerendered = loadPrerenderedPages(deps.clientDir);
+  for (const [path, byLanguage] of prerendered) {
+    app.get(path, { schema: { hide: true } }, (request, reply) => {
+      if (htmlPage && hasSessionCookie(request)) return sendHtmlPage(request, reply, htmlPage);
+      reply.header('vary', 'Cookie, Accept-Language');
+      return sendHtmlPage(request, reply, byLanguage[pageLanguage(request)]);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (

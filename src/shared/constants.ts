@@ -22,6 +22,8 @@ export const SUPPORT_REPLY_HOURS = 24;
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** The cookie that tells the server the reader's language (it mirrors LANGUAGE_STORAGE_KEY). */
+export const LANGUAGE_COOKIE = 'language';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n } from '#client/lib/i18n.ts';
+import { i18n, loadLanguage } from '#client/lib/i18n.ts';
 import { resetToasts } from '#client/hooks/use-toast.ts';
 
 // jsdom has no ResizeObserver; Radix measures with it.
@@ -10,6 +10,11 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
+
+// The app fetches one language's strings at start; tests switch between both.
+await loadLanguage('en');
+await loadLanguage('es');
+await i18n.changeLanguage('en');
 
 afterEach(async () => {
   cleanup();

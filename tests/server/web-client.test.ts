@@ -18,6 +18,20 @@ function fakeClient(): string {
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  for (const language of ['en', 'es']) {
+    mkdirSync(join(dir, 'prerendered', language), { recursive: true });
+    for (const page of ['index', 'about-us']) {
+      writeFileSync(
+        join(dir, 'prerendered', language, `${page}.html`),
+        `<!doctype html><html lang="${language}"><style nonce="__CSP_NONCE__"></style>` +
+          `<meta name="csp-nonce" content="__CSP_NONCE__"><div id="root" data-prerendered="visitor">${page}-${language}</div>`,
+      );
+    }
+  }
+  writeFileSync(
+    join(dir, 'prerendered', 'pages.json'),
+    JSON.stringify({ languages: ['en', 'es'], paths: ['/', '/about-us'] }),
+  );
   return dir;
 }
 
@@ -76,18 +90,45 @@ describe('serving the web client', () => {
     expect(nonce).toBeTruthy();
     expect(first.body).toContain(`content="${nonce}"`);
 
-    const second = await get('/');
+    const second = await get('/bible');
     expect(second.headers.etag).toBe(etag);
     expect(second.body).not.toContain(`content="${nonce}"`);
 
-    const revalidated = await get('/', { 'if-none-match': etag });
+    const revalidated = await get('/prayer', { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     // A new policy would carry a nonce the stored page does not have.
     expect(revalidated.headers['content-security-policy']).toBeUndefined();
 
-    const changed = await get('/', { 'if-none-match': '"something-else"' });
+    const changed = await get('/prayer', { 'if-none-match': '"something-else"' });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('sends a visitor the prerendered page in their language: cookie first, then Accept-Language', async () => {
+    const spanish = await get('/about-us', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('about-us-es');
+    expect(spanish.headers.vary).toMatch(/Cookie/);
+    expect(spanish.headers.vary).toMatch(/Accept-Language/);
+    expect(spanish.headers['cache-control']).toBe('no-cache');
+    // Every nonce placeholder (the inline stylesheet's and the meta tag's) gets the response's.
+    const nonce = /nonce-([^']+)'/.exec(String(spanish.headers['content-security-policy']))?.[1];
+    expect(spanish.body).not.toContain('__CSP_NONCE__');
+    expect(spanish.body.split(nonce!).length).toBe(3);
+
+    const chosen = await get('/about-us', { 'accept-language': 'es', cookie: 'language=en' });
+    expect(chosen.body).toContain('about-us-en');
+    expect(chosen.headers.etag).not.toBe(spanish.headers.etag);
+
+    const fallback = await get('/', { 'accept-language': 'fr' });
+    expect(fallback.body).toContain('index-en');
+  });
+
+  it('sends a member (a session cookie) the app, which shows their own page at that path', async () => {
+    const res = await get('/', { cookie: 'better-auth.session_token=abc.def' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-prerendered');
+    expect(res.body).toContain('<div id="root"></div>');
   });
 
   it('compresses JSON answers above 1 KB and leaves small ones alone', async () => {

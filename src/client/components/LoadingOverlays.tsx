@@ -101,5 +101,7 @@ export function PageLoadingFallback() {
     report?.(true);
     return () => report?.(false);
   }, [report]);
-  return report ? null : <PageLoadingOverlay />;
+  // Holds the page's place (a screen's height) so what follows, such as the visitor footer,
+  // is not drawn where the page will be and then pushed down.
+  return report ? <div aria-hidden="true" className="min-h-dvh" /> : <PageLoadingOverlay />;
 }

@@ -1,13 +1,17 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu as MenuIcon, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Menu as MenuIcon } from 'lucide-react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { cn } from '../lib/cn.ts';
-import { VISITOR_NAV } from '../nav.ts';
+import { VISITOR_NAV } from '../paths.ts';
+
+// The phone drawer (a Radix dialog) loads when first wanted, not with every visitor page.
+const loadMenu = () => import('./VisitorMenu.tsx');
+const VisitorMenu = lazy(loadMenu);
+const preloadMenu = () => void loadMenu();
 
 function Footer() {
   const { t } = useTranslation();
@@ -93,59 +97,23 @@ export function VisitorShell({ children }: { children: ReactNode }) {
             <Button asChild size="sm" className="hidden sm:inline-flex">
               <Link to="/sign-up">{t('nav.signUp')}</Link>
             </Button>
-            <Dialog.Root open={open} onOpenChange={setOpen}>
-              <Dialog.Trigger asChild>
-                <button
-                  type="button"
-                  aria-label={t('nav.openMenu')}
-                  className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
-                >
-                  <MenuIcon className="size-6" aria-hidden />
-                </button>
-              </Dialog.Trigger>
-              <Dialog.Portal>
-                <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
-                <Dialog.Content className="fixed inset-y-0 right-0 z-[61] grid w-[min(20rem,85vw)] content-start gap-6 bg-white p-5 shadow-2xl focus:outline-none">
-                  <div className="flex items-center justify-between">
-                    <Dialog.Title className="font-serif text-xl text-brand-900">
-                      {t('app.name')}
-                    </Dialog.Title>
-                    <Dialog.Close
-                      aria-label={t('nav.closeMenu')}
-                      className="rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                    >
-                      <X className="size-5" aria-hidden />
-                    </Dialog.Close>
-                  </div>
-                  <Dialog.Description className="sr-only">{t('nav.main')}</Dialog.Description>
-                  <nav aria-label={t('nav.main')} className="grid gap-1">
-                    {VISITOR_NAV.map((item) => (
-                      <NavLink
-                        key={item.to}
-                        to={item.to}
-                        end
-                        className={navLink}
-                        onClick={() => setOpen(false)}
-                      >
-                        {t(item.labelKey)}
-                      </NavLink>
-                    ))}
-                  </nav>
-                  <div className="grid gap-2">
-                    <Button asChild variant="outline">
-                      <Link to="/sign-in" onClick={() => setOpen(false)}>
-                        {t('nav.signIn')}
-                      </Link>
-                    </Button>
-                    <Button asChild>
-                      <Link to="/sign-up" onClick={() => setOpen(false)}>
-                        {t('nav.signUp')}
-                      </Link>
-                    </Button>
-                  </div>
-                </Dialog.Content>
-              </Dialog.Portal>
-            </Dialog.Root>
+            <button
+              type="button"
+              aria-label={t('nav.openMenu')}
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+              onPointerEnter={preloadMenu}
+              onFocus={preloadMenu}
+              className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
+            >
+              <MenuIcon className="size-6" aria-hidden />
+            </button>
+            {open ? (
+              <Suspense fallback={null}>
+                <VisitorMenu open={open} onOpenChange={setOpen} navLink={navLink} />
+              </Suspense>
+            ) : null}
           </div>
         </div>
       </header>

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, type Language } from '#shared/constants.ts';
-import { i18n } from './i18n.ts';
+import type { Language } from '#shared/constants.ts';
+import { switchLanguage } from './i18n.ts';
 import { CURRENT_USER_KEY } from './auth-api.ts';
 
 interface LanguageContextValue {
@@ -20,8 +20,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const queryClient = useContext(QueryClientContext);
   const setLanguage = useCallback(
     (next: Language) => {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
-      void i18n.changeLanguage(next).then(() =>
+      void switchLanguage(next).then(() =>
         // Server answers carry translated text (titles, references): load them again.
         queryClient?.invalidateQueries({
           predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0],

@@ -12,6 +12,10 @@ import {
 export const SESSION_COOKIE = 'better-auth.session_token';
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
+/** Whether the request carries a session cookie at all (valid or not): no database read. */
+export const hasSessionCookie = (request: { cookies?: Record<string, string | undefined> }) =>
+  Boolean(request.cookies?.[SECURE_SESSION_COOKIE] || request.cookies?.[SESSION_COOKIE]);
+
 export interface SessionUser {
   id: string;
   email: string;

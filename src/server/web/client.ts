@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGE_COOKIE, type Language } from '#shared/constants.ts';
+import { languageFromHeader } from '../i18n/translate.ts';
 
 /** Hashed build output: a new deploy gets new names, so a copy never needs revalidating. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -24,12 +26,42 @@ export interface HtmlPage {
   render(nonce: string): string;
 }
 
+function htmlPage(template: string): HtmlPage {
+  const etag = `"${createHash('sha256').update(template).digest('base64url').slice(0, 27)}"`;
+  return { etag, render: (nonce) => template.replaceAll(NONCE_PLACEHOLDER, nonce) };
+}
+
 export function loadHtmlPage(clientDir: string | undefined): HtmlPage | null {
   const file = clientDir ? join(clientDir, 'index.html') : undefined;
   if (!file || !existsSync(file)) return null;
-  const template = readFileSync(file, 'utf8');
-  const etag = `"${createHash('sha256').update(template).digest('base64url').slice(0, 27)}"`;
-  return { etag, render: (nonce) => template.replace(NONCE_PLACEHOLDER, nonce) };
+  return htmlPage(readFileSync(file, 'utf8'));
+}
+
+/** Public pages rendered to HTML at build time, by path and language (docs/decisions/0013). */
+export type PrerenderedPages = Map<string, Record<Language, HtmlPage>>;
+
+export function loadPrerenderedPages(clientDir: string | undefined): PrerenderedPages {
+  const pages: PrerenderedPages = new Map();
+  const index = clientDir ? join(clientDir, 'prerendered', 'pages.json') : undefined;
+  if (!clientDir || !index || !existsSync(index)) return pages;
+  const { paths } = JSON.parse(readFileSync(index, 'utf8')) as { paths: string[] };
+  for (const path of paths) {
+    const file = `${path === '/' ? 'index' : path.slice(1)}.html`;
+    const read = (language: Language) =>
+      htmlPage(readFileSync(join(clientDir, 'prerendered', language, file), 'utf8'));
+    pages.set(path, { en: read('en'), es: read('es') });
+  }
+  return pages;
+}
+
+/**
+ * The reader's language for a page sent before any script runs: the `language` cookie the app
+ * writes when the language is chosen (it mirrors localStorage), else the browser's languages.
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const cookie = request.cookies?.[LANGUAGE_COOKIE];
+  if (cookie === 'en' || cookie === 'es') return cookie;
+  return languageFromHeader(request.headers['accept-language']);
 }
 
 const matchesEtag = (header: string | undefined, etag: string) =>

@@ -1,0 +1,82 @@
+/**
+ * What each page of the built client downloads before it can run: the entry chunk and its static
+ * imports, the page's lazy chunk and its static imports, the active language's strings and the
+ * CSS, all gzipped. Read by the byte-budget test and printed by `npm run bench`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(clientDir: string): Manifest {
+  return JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk keys a chunk needs before it runs: itself and its static imports, transitively. */
+export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) staticClosure(manifest, next, seen);
+  return seen;
+}
+
+const gzipCache = new Map<string, number>();
+export function gzipSize(clientDir: string, file: string): number {
+  const path = join(clientDir, file);
+  let size = gzipCache.get(path);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path), { level: 9 }).length;
+    gzipCache.set(path, size);
+  }
+  return size;
+}
+
+/** The manifest key of the chunk whose source path ends with `source`. */
+export function chunkFor(manifest: Manifest, source: string): string {
+  const key = Object.keys(manifest).find((k) => k === source || k.endsWith(`/${source}`));
+  if (!key) throw new Error(`no chunk for ${source} in the build manifest`);
+  return key;
+}
+
+export interface PageCost {
+  js: number;
+  css: number;
+  files: string[];
+}
+
+/**
+ * Gzipped bytes a first visit to a page downloads before the page shows: the entry's static
+ * closure, then each lazy module on the way (e.g. the member app, then the page) with theirs,
+ * plus one language's strings.
+ */
+export function pageCost(
+  clientDir: string,
+  manifest: Manifest,
+  lazyModules: string[],
+  language = 'en',
+): PageCost {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry in the build manifest');
+  const keys = staticClosure(manifest, entry);
+  // boot.ts, the entry, imports the app (main.tsx) after the first paint.
+  for (const source of ['main.tsx', ...lazyModules, `shared/i18n/${language}.json`]) {
+    staticClosure(manifest, chunkFor(manifest, source), keys);
+  }
+  const files = [...keys].map((k) => manifest[k]!.file);
+  const css = [...new Set([...keys].flatMap((k) => manifest[k]!.css ?? []))];
+  return {
+    js: files.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    css: css.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    files: [...files, ...css],
+  };
+}

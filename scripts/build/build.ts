@@ -1,0 +1,126 @@
+/**
+ * `npm run build`: the web client (Vite), then the public pages prerendered to HTML in each
+ * language (docs/decisions/0013). Output: dist/client, with dist/client/prerendered/<lang>/*.html.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type InlineConfig } from 'vite';
+import { LANGUAGES } from '../../src/shared/constants.ts';
+import type * as Prerender from '../../src/client/prerender.tsx';
+import { chunkFor, readManifest, staticClosure } from './budgets.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLIENT = join(ROOT, 'dist/client');
+const SSR = join(ROOT, 'dist/ssr');
+const quiet = process.argv.includes('--quiet');
+const base: InlineConfig = {
+  configFile: join(ROOT, 'vite.config.ts'),
+  logLevel: quiet ? 'warn' : 'info',
+};
+
+export const PRERENDER_DIR = 'prerendered';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** `/about-us` → `about-us.html`, `/` → `index.html`. */
+export const pageFile = (path: string) => `${path === '/' ? 'index' : path.slice(1)}.html`;
+
+async function main() {
+  await build(base);
+  await build({
+    ...base,
+    build: {
+      ssr: 'prerender.tsx',
+      outDir: SSR,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+    },
+  });
+
+  const { renderPage, PRERENDERED_PAGES } = (await import(
+    pathToFileURL(join(SSR, 'prerender.js')).href
+  )) as typeof Prerender;
+  const manifest = readManifest(CLIENT);
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const loaded = staticClosure(manifest, entry);
+  const modulepreload = (keys: Iterable<string>) =>
+    [...keys]
+      .filter((k) => !loaded.has(k))
+      .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`)
+      .join('');
+  // The entry (boot.ts) only waits for the first paint; the app's modules download meanwhile.
+  const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
+  const indexFile = join(CLIENT, 'index.html');
+  const spaTemplate = readFileSync(indexFile, 'utf8').replace(
+    '</head>',
+    () => `${modulepreload(app)}</head>`,
+  );
+  writeFileSync(indexFile, spaTemplate);
+  for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
+  for (const key of app) loaded.add(key);
+  // The stylesheet goes inline (with the response's style nonce): the first paint then needs
+  // the HTML alone, not a second request competing with the scripts for a phone's bandwidth.
+  const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(spaTemplate);
+  if (!stylesheet) throw new Error('index.html no longer links its stylesheet');
+  const css = readFileSync(join(CLIENT, stylesheet[1]!), 'utf8');
+  if (css.includes('</')) throw new Error('the stylesheet contains "</" and cannot go inline');
+  const template = spaTemplate.replace(
+    stylesheet[0],
+    () => `<style nonce="__CSP_NONCE__">${css}</style>`,
+  );
+  const routeModules: Record<string, string> = {
+    '/': 'pages/Landing.tsx',
+    '/about-us': 'pages/AboutUs.tsx',
+    '/course-overview': 'pages/CourseOverview.tsx',
+    '/sign-in': 'pages/SignIn.tsx',
+    '/sign-up': 'pages/SignUp.tsx',
+    '/forgot-password': 'pages/ForgotPassword.tsx',
+    '/terms-of-service': 'pages/Legal.tsx',
+    '/privacy-policy': 'pages/Legal.tsx',
+  };
+
+  rmSync(join(CLIENT, PRERENDER_DIR), { recursive: true, force: true });
+  for (const language of LANGUAGES) {
+    for (const { path } of PRERENDERED_PAGES) {
+      const { html, title, description } = await renderPage(path, language);
+      // The page's own chunks and the language's strings start loading with the HTML.
+      const needed = new Set<string>();
+      for (const source of [routeModules[path]!, `shared/i18n/${language}.json`]) {
+        staticClosure(manifest, chunkFor(manifest, source), needed);
+      }
+      const preload = modulepreload(needed);
+      const page = template
+        .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+        .replace(
+          /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+          `<meta name="description" content="${escapeHtml(description)}" />`,
+        )
+        .replace('</head>', () => `${preload}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-prerendered="visitor">${html}</div>`,
+        );
+      if (page === template || !page.includes('data-prerendered')) {
+        throw new Error(`index.html no longer has the markers the prerender replaces (${path})`);
+      }
+      const file = join(CLIENT, PRERENDER_DIR, language, pageFile(path));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, page);
+    }
+  }
+  writeFileSync(
+    join(CLIENT, PRERENDER_DIR, 'pages.json'),
+    JSON.stringify({ languages: LANGUAGES, paths: PRERENDERED_PAGES.map((p) => p.path) }),
+  );
+  rmSync(SSR, { recursive: true, force: true });
+  if (!quiet)
+    console.log(`prerendered ${PRERENDERED_PAGES.length} pages in ${LANGUAGES.join(', ')}`);
+}
+
+await main();
+// The prerendered app leaves timers behind (the query cache's garbage collection).
+process.exit(0);

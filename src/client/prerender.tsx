@@ -1,0 +1,82 @@
+/**
+ * Build-time rendering of the public pages to HTML, in each language (docs/decisions/0013).
+ * Built by Vite as an SSR bundle and run by scripts/build/build.ts; the browser hydrates the
+ * same tree (main.tsx).
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import type { Language } from '#shared/constants.ts';
+import en from '#shared/i18n/en.json';
+import es from '#shared/i18n/es.json';
+import { VisitorApp } from './App.tsx';
+import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
+import { CURRENT_USER_KEY } from './lib/auth-api.ts';
+import { i18n, loadLanguage } from './lib/i18n.ts';
+import { LanguageProvider } from './lib/language.tsx';
+import { createQueryClient } from './lib/queryClient.ts';
+
+/** The public pages worth sending as HTML, with the key of their title. */
+export const PRERENDERED_PAGES: { path: string; titleKey: string | null }[] = [
+  { path: '/', titleKey: null },
+  { path: '/about-us', titleKey: 'nav.aboutUs' },
+  { path: '/course-overview', titleKey: 'nav.courseOverview' },
+  { path: '/sign-in', titleKey: 'nav.signIn' },
+  { path: '/sign-up', titleKey: 'nav.signUp' },
+  { path: '/forgot-password', titleKey: 'auth.forgot.title' },
+  { path: '/terms-of-service', titleKey: 'nav.terms' },
+  { path: '/privacy-policy', titleKey: 'nav.privacy' },
+];
+
+const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  let html = '';
+  for await (const chunk of stream) html += String(chunk);
+  return html;
+}
+
+/** The page's body HTML and its title, rendered as a visitor sees it in `language`. */
+export async function renderPage(
+  path: string,
+  language: Language,
+): Promise<{ html: string; title: string; description: string }> {
+  await loadLanguage(language, STRINGS[language]);
+  await i18n.changeLanguage(language);
+  const queryClient = createQueryClient();
+  // Prerendered pages are sent only to requests without a session: a visitor.
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  const tree = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <LanguageProvider>
+            <StaticRouter location={path}>
+              <PageLoadingProvider>
+                <VisitorApp />
+              </PageLoadingProvider>
+            </StaticRouter>
+          </LanguageProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // Every Suspense boundary complete and in place: React would otherwise move a large
+  // boundary's content to the end of the document, to be put in place by an inline script,
+  // which the CSP refuses (and the browser would then render the page again).
+  const { prelude } = await prerenderToNodeStream(tree, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const html = await streamToString(prelude);
+  if (/<script|<template|<!--\$[?!]/.test(html)) {
+    throw new Error(`prerendering ${path} (${language}) left a Suspense boundary pending`);
+  }
+  const page = PRERENDERED_PAGES.find((p) => p.path === path);
+  const name = i18n.t('app.name');
+  const title = page?.titleKey
+    ? `${i18n.t(page.titleKey)} · ${name}`
+    : `${name} · ${i18n.t('app.tagline')}`;
+  return { html, title, description: i18n.t('app.description') };
+}
