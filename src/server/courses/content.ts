@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { splitFrontMatter } from '../content/front-matter.ts';
 import type { Language } from '#shared/constants.ts';
 import {
   COURSE_IDS,
@@ -39,12 +40,6 @@ export interface Course {
   premium: boolean;
   text: Record<Language, CourseFile>;
   lessons: Lesson[];
-}
-
-function splitFrontMatter(source: string): { data: unknown; body: string } {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-  if (!m) throw new Error('missing YAML front matter');
-  return { data: parseYaml(m[1]!), body: m[2]!.trim() };
 }
 
 /**
