@@ -54,20 +54,17 @@ async function main() {
   // The entry (boot.ts) only waits for the first paint; the app's modules download meanwhile.
   const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
   const indexFile = join(CLIENT, 'index.html');
-  const spaTemplate = readFileSync(indexFile, 'utf8').replace(
-    '</head>',
-    () => `${modulepreload(app)}</head>`,
-  );
-  writeFileSync(indexFile, spaTemplate);
+  const shell = readFileSync(indexFile, 'utf8');
+  writeFileSync(indexFile, shell.replace('</head>', () => `${modulepreload(app)}</head>`));
   for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
   for (const key of app) loaded.add(key);
   // The stylesheet goes inline (with the response's style nonce): the first paint then needs
   // the HTML alone, not a second request competing with the scripts for a phone's bandwidth.
-  const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(spaTemplate);
+  const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(shell);
   if (!stylesheet) throw new Error('index.html no longer links its stylesheet');
   const css = readFileSync(join(CLIENT, stylesheet[1]!), 'utf8');
   if (css.includes('</')) throw new Error('the stylesheet contains "</" and cannot go inline');
-  const template = spaTemplate.replace(
+  const template = shell.replace(
     stylesheet[0],
     () => `<style nonce="__CSP_NONCE__">${css}</style>`,
   );
@@ -91,7 +88,12 @@ async function main() {
       for (const source of [routeModules[path]!, `shared/i18n/${language}.json`]) {
         staticClosure(manifest, chunkFor(manifest, source), needed);
       }
-      const preload = modulepreload(needed);
+      // Fetched by boot.ts once the page is painted: requests started before the first paint
+      // compete with it for a phone's bandwidth.
+      const preload = [...needed]
+        .filter((k) => !loaded.has(k))
+        .map((k) => `/${manifest[k]!.file}`)
+        .join(' ');
       const page = template
         .replace('<html lang="en">', `<html lang="${language}">`)
         .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -99,10 +101,9 @@ async function main() {
           /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
           `<meta name="description" content="${escapeHtml(description)}" />`,
         )
-        .replace('</head>', () => `${preload}</head>`)
-        .replace(
+                .replace(
           '<div id="root"></div>',
-          `<div id="root" data-prerendered="visitor">${html}</div>`,
+          () => `<div id="root" data-prerendered="visitor" data-preload="${preload}">${html}</div>`,
         );
       if (page === template || !page.includes('data-prerendered')) {
         throw new Error(`index.html no longer has the markers the prerender replaces (${path})`);

@@ -1,7 +1,8 @@
 /**
  * The page's only script tag (docs/decisions/0013). A public page arrives rendered to HTML: it
- * is painted first, and the app's modules (downloading meanwhile through `modulepreload`) take
- * it over after that paint. Any other page is the app's empty shell: the app starts at once.
+ * is painted first, then the app and the page's modules are fetched and take it over (a request
+ * started before the first paint would compete with it for a phone's bandwidth). Any other page
+ * is the app's empty shell: the app starts at once (its modules are preloaded by the HTML).
  */
 import './styles/app.css';
 
@@ -9,10 +10,22 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
+  preloadPage();
   void import('./main.tsx');
 };
 
-const prerendered = document.getElementById('root')?.dataset.prerendered;
+const root = document.getElementById('root');
+const prerendered = root?.dataset.prerendered;
+/** The page's own chunks and strings, fetched beside the app's once the page is painted. */
+const preloadPage = () => {
+  for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+};
 if (!prerendered || typeof PerformanceObserver === 'undefined') start();
 else {
   new PerformanceObserver((list, observer) => {

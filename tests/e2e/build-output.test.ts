@@ -50,7 +50,7 @@ describe('the built client', () => {
       for (const file of files) {
         const html = readFileSync(join(CLIENT, 'prerendered', language, file), 'utf8');
         expect(html).toContain(`<html lang="${language}">`);
-        expect(html).toContain('data-prerendered="visitor"><');
+        expect(html).toMatch(/data-prerendered="visitor" data-preload="[^"]*"></);
         // The CSP allows no inline script; a pending Suspense boundary would need one.
         expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<template|<!--\$[?!]-->/);
         expect(html).toMatch(/<style nonce="__CSP_NONCE__">/);

@@ -91,12 +91,15 @@ export function VisitorShell({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitch />
-            <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-              <Link to="/sign-in">{t('nav.signIn')}</Link>
-            </Button>
-            <Button asChild size="sm" className="hidden sm:inline-flex">
-              <Link to="/sign-up">{t('nav.signUp')}</Link>
-            </Button>
+            {/* On phones these live in the drawer: the header keeps the name, EN/ES and the menu. */}
+            <div className="hidden items-center gap-2 sm:flex">
+              <Button asChild variant="ghost" size="sm" className="whitespace-nowrap">
+                <Link to="/sign-in">{t('nav.signIn')}</Link>
+              </Button>
+              <Button asChild size="sm" className="whitespace-nowrap">
+                <Link to="/sign-up">{t('nav.signUp')}</Link>
+              </Button>
+            </div>
             <button
               type="button"
               aria-label={t('nav.openMenu')}

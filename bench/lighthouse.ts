@@ -1,0 +1,95 @@
+/**
+ * Lighthouse (mobile and desktop presets) on the pages a person meets first: the public pages
+ * as a visitor, the dashboard and the daily reading as a signed-in member. Part of
+ * `npm run bench`; scores are a measurement, not a pass/fail test (this machine is noisy).
+ */
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export interface LighthouseRow {
+  page: string;
+  preset: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+}
+
+const VISITOR_PAGES = ['/', '/about-us', '/course-overview', '/sign-in'];
+const MEMBER_PAGES = ['/', '/daily-reading'];
+
+/** Runs every page in both presets; `cookie` is the member's session cookie (name=value). */
+export async function lighthouseRows(base: string, cookie: string): Promise<LighthouseRow[]> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  const rows: LighthouseRow[] = [];
+  try {
+    const run = async (path: string, preset: 'mobile' | 'desktop', member: boolean) => {
+      const page = await browser.newPage();
+      const [name, ...value] = cookie.split('=');
+      if (member) await page.setCookie({ name: name!, value: value.join('='), url: base });
+      else await page.deleteCookie({ name: name!, url: base });
+      const flags: Flags = {
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // Keep the member's cookie: Lighthouse would otherwise clear the origin's storage.
+        disableStorageReset: member,
+      };
+      const result = await lighthouse(
+        `${base}${path}`,
+        flags,
+        preset === 'desktop' ? desktopConfig : undefined,
+        page,
+      );
+      await page.close();
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+      rows.push({
+        page: `${member ? 'member' : 'visitor'} ${path}`,
+        preset,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        fcp: shown('first-contentful-paint'),
+        lcp: shown('largest-contentful-paint'),
+        tbt: shown('total-blocking-time'),
+        cls: shown('cumulative-layout-shift'),
+      });
+    };
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const path of VISITOR_PAGES) await run(path, preset, false);
+      for (const path of MEMBER_PAGES) await run(path, preset, true);
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  const head =
+    '| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|---|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.page} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+  );
+  return [head, ...body].join('\n');
+}
