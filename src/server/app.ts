@@ -38,7 +38,7 @@ import {
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
-import { accessFor, needsDeclaration } from './routes/registry.ts';
+import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './routes/user.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
@@ -341,16 +341,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onReady', async () => {
-    const undeclared = routeTable.filter(
-      (r) => needsDeclaration(r.url) && r.method !== 'OPTIONS' && !accessFor(r.method, r.url),
-    );
-    if (undeclared.length > 0) {
-      throw new Error(
-        `Routes missing from the route registry (src/server/routes/registry.ts): ${undeclared
-          .map((r) => `${r.method} ${r.url}`)
-          .join(', ')}`,
-      );
-    }
+    const { undeclared, unregistered } = registryMismatch(routeTable);
+    const problems = [
+      undeclared.length > 0 &&
+        `Routes missing from the route registry (src/server/routes/registry.ts): ${undeclared.join(', ')}`,
+      unregistered.length > 0 &&
+        `Routes declared in the route registry (src/server/routes/registry.ts) but never registered: ${unregistered.join(', ')}`,
+    ].filter(Boolean);
+    if (problems.length > 0) throw new Error(problems.join('. '));
   });
 
   await app.ready();
