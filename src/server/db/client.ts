@@ -11,6 +11,10 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Database = ReturnType<typeof drizzlePg<Schema>>;
+/** What `db.transaction` hands its callback: writes through it commit or roll back together. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Reads that may run on the database or inside a caller's transaction (seeing its writes). */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
