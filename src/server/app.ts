@@ -25,6 +25,7 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -78,6 +79,9 @@ export interface AppDeps {
   /** Extra routes (tests); they go through the same registry check. */
   plugins?: ((app: FastifyInstance) => void | Promise<void>)[];
 }
+
+/** What a 503 tells clients to wait before retrying while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Strips query strings and reset tokens from URLs before they reach the log. */
 export function redactUrl(url: string): string {
@@ -235,6 +239,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .status(error.statusCode)
         .send({ code: error.code, message: translate(lang, error.key, error.vars) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: the pool reconnects on its own, so this
+      // request may simply be retried. Logged as a warning: it is the database's outage.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ code: 'UNAVAILABLE', message: translate(lang, 'errors.unavailable') });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code is written against this type. */
@@ -27,12 +28,33 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/** A connection that takes longer than this is reported as unavailable (503), not awaited. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Ignores a client's 'error' event: the query in flight, if any, rejects with the same error. */
+const ignoreClientError = () => undefined;
+
 export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive notices a server that vanished without closing the socket.
+    keepAlive: true,
+  });
+  // When PostgreSQL ends a connection (restart, failover, pg_terminate_backend) its client
+  // emits 'error'. An EventEmitter 'error' without a listener kills the process. The pool
+  // listens only while a client is idle (then drops it and emits the pool 'error' below); a
+  // client checked out for a transaction, a migration, the Bible loader or an advisory lock
+  // has no listener of its own. So every client gets one here, once, when the pool first hands
+  // it out; the statement that was running rejects with the error and the request answers 503
+  // (db/unavailable.ts), and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', ignoreClientError));
   pool.on('error', () => {
-    /* idle client errors are reported by the next query; do not crash the process */
+    /* an idle client lost its connection: the pool has dropped it and will open a new one */
   });
   const db = drizzlePg(pool, { schema });
+  db.transaction = transactionsThatRelease(pool);
   return {
     db,
     kind: 'postgres',
@@ -45,6 +67,36 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * `db.transaction` on a pool that always gives its client back. Drizzle's own (0.45) checks a
+ * client out and sends `begin` before its try/finally: when `begin` fails — the connection was
+ * cut by a database restart while the client sat idle in the pool — the client is never
+ * released. A few such leaks exhaust the pool, and every later request waits for a client that
+ * never comes: the process is up but never recovers. Here the client is checked out and released
+ * around Drizzle's transaction on that one client (which releases nothing itself), and a client
+ * whose connection failed is destroyed rather than returned.
+ */
+function transactionsThatRelease(pool: pg.Pool): Database['transaction'] {
+  const onClient = new WeakMap<pg.PoolClient, Database>();
+  return async (run, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      let db = onClient.get(client);
+      if (!db) {
+        db = drizzlePg(client, { schema }) as unknown as Database;
+        onClient.set(client, db);
+      }
+      return await db.transaction(run, config);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.release(isDatabaseUnavailable(failure));
+    }
   };
 }
 
