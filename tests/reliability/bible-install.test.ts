@@ -59,6 +59,30 @@ describe.runIf(haveTools({ postgres: true }))('the first-start install on Postgr
     }
   }
 
+  it('lets three instances start together on an empty database', async () => {
+    const url = await emptyDatabase();
+    // All three at once: migrations and the install race unless they take turns.
+    const three = await Promise.allSettled([start(url), start(url), start(url)]);
+    const failed = three.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
+    expect(failed).toEqual([]);
+    const member = await signUpMember(servers.at(-1)!);
+    for (const server of servers.slice(-3)) {
+      await waitFor(
+        `the Bibles on port ${server.port}`,
+        async () => {
+          if (server.proc.exitCode !== null) throw new Error(`exited:\n${server.output()}`);
+          const res = await fetch(`${server.url}/api/bible/passage?ref=John%203:16`, {
+            headers: { cookie: member.cookie },
+          });
+          return res.status === 200;
+        },
+        90_000,
+        250,
+      );
+    }
+    await expectWholeBibles(url);
+  });
+
   it('carries on after the database goes away in the middle of the install', async () => {
     const url = await emptyDatabase();
     const server = await start(url);

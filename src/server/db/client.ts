@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import * as schema from './schema.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
@@ -59,7 +60,23 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
     db,
     kind: 'postgres',
     async migrate() {
-      await migratePg(db, { migrationsFolder });
+      // Instances starting together on an empty database would each create the same tables
+      // (one fails on a duplicate). One session lock: the first migrates, the others wait for
+      // it and then find nothing left to apply. Migrations run on the lock's own connection.
+      const client = await pool.connect();
+      let unlocked = false;
+      try {
+        await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]);
+          unlocked = true;
+        }
+      } finally {
+        // A connection that may still hold the lock is closed (which frees it), never pooled.
+        client.release(!unlocked);
+      }
     },
     async ping() {
       await db.execute(sql`select 1`);
