@@ -30,6 +30,7 @@ import { HttpError } from './errors.ts';
 import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAccessHook } from './security/access.ts';
+import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
 import {
   databaseRateLimitStore,
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
+  if (deps.redis) superviseRedis(deps.redis, app.log);
   const rateLimitStore: RateLimitStore = deps.redis
     ? redisRateLimitStore(deps.redis)
     : databaseRateLimitStore(database.db);
@@ -293,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGoalRoutes(app, { db: database.db });
   registerReadingRoutes(app, { db: database.db, bible: bibleCatalog });
   const dashboardCache: DashboardRowCache = new DashboardCache(config.dashboardCacheTtlMs);
-  if (deps.redis) await dashboardCache.connect(deps.redis);
+  if (deps.redis) dashboardCache.connect(deps.redis);
   app.addHook('onClose', async () => dashboardCache.disconnect());
   // Any successful write by a member may change what their dashboard shows: drop their entry.
   app.addHook('onResponse', async (request, reply) => {

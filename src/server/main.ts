@@ -1,6 +1,5 @@
 import './polyfill.ts';
 import { inArray, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
@@ -9,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { user } from './db/schema.ts';
+import { createRedis } from './redis.ts';
 import { retryWithBackoff } from './retry.ts';
 import { resolveSecret } from './secret.ts';
 
@@ -33,9 +33,7 @@ async function main() {
       .where(inArray(sql`lower(${user.email})`, config.adminEmails));
   }
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
-    : null;
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const app = await buildApp({
     config,
     database,

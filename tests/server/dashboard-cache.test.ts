@@ -58,8 +58,9 @@ describe('DashboardCache', () => {
     }
     const a = new DashboardCache<string>(60_000);
     const b = new DashboardCache<string>(60_000);
-    await a.connect(redis);
-    await b.connect(redis);
+    a.connect(redis);
+    b.connect(redis);
+    await expect.poll(() => b.linked).toBe(true);
     b.set('u', 'd', 'x', b.ticket(), Date.now());
     a.forget('u');
     await expect.poll(() => b.get('u', 'd', Date.now())).toBeUndefined();

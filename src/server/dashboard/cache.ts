@@ -16,6 +16,7 @@ export class DashboardCache<T> {
   private clock = 0;
   private subscriber: Redis | null = null;
   private publisher: Redis | null = null;
+  private subscribed = false;
 
   constructor(
     readonly ttlMs: number,
@@ -66,13 +67,39 @@ export class DashboardCache<T> {
     this.publisher?.publish(DASHBOARD_CHANNEL, userId).catch(() => undefined);
   }
 
-  /** With several instances, Redis carries `forget` to all of them. */
-  async connect(redis: Redis): Promise<void> {
+  /**
+   * With several instances, Redis carries `forget` to all of them. The subscription has a
+   * connection of its own (a subscribed connection can do nothing else) that queues its
+   * commands until it is connected, and subscribes each time it (re)connects. Nothing here
+   * waits for Redis: an instance starts, and serves, while Redis is unreachable.
+   */
+  connect(redis: Redis): void {
     if (this.ttlMs <= 0) return;
     this.publisher = redis;
-    this.subscriber = redis.duplicate();
-    this.subscriber.on('message', (_channel: string, userId: string) => this.drop(userId));
-    await this.subscriber.subscribe(DASHBOARD_CHANNEL);
+    const subscriber = redis.duplicate({
+      lazyConnect: false,
+      enableOfflineQueue: true,
+      autoResubscribe: false,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
+    this.subscriber = subscriber;
+    // Connection errors are the main connection's to report (superviseRedis); an ioredis
+    // client without a listener would print each one.
+    subscriber.on('error', () => undefined);
+    subscriber.on('message', (_channel: string, userId: string) => this.drop(userId));
+    subscriber.on('ready', () => {
+      subscriber.subscribe(DASHBOARD_CHANNEL).then(
+        () => (this.subscribed = true),
+        () => undefined,
+      );
+    });
+    subscriber.on('close', () => (this.subscribed = false));
+  }
+
+  /** True while other instances' `forget` reaches this one. */
+  get linked(): boolean {
+    return this.subscribed;
   }
 
   private drop(userId: string): void {
@@ -87,6 +114,7 @@ export class DashboardCache<T> {
   }
 
   disconnect(): void {
+    this.subscribed = false;
     this.subscriber?.disconnect();
     this.subscriber = null;
     this.publisher = null;
