@@ -35,6 +35,7 @@ import { registerOriginCheck } from './security/origin.ts';
 import {
   databaseRateLimitStore,
   redisRateLimitStore,
+  withFallback,
   type RateLimitStore,
 } from './security/rate-limit-store.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
@@ -126,8 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.redis) superviseRedis(deps.redis, app.log);
+  // Auth limits guard passwords: without Redis they are counted in the database.
   const rateLimitStore: RateLimitStore = deps.redis
-    ? redisRateLimitStore(deps.redis)
+    ? withFallback(redisRateLimitStore(deps.redis), databaseRateLimitStore(database.db), app.log)
     : databaseRateLimitStore(database.db);
   const mailer =
     deps.mailer ??
@@ -180,6 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.apiRateLimitMax,
     timeWindow: '1 minute',
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'api-rl:' } : {}),
+    // The general API limit (a flood guard, per instance without Redis) lets requests through
+    // while its Redis store fails, rather than answering 500 to everyone: Redis being away is
+    // logged once (superviseRedis), and sign-in limits still hold (in the database).
+    skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api'),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
@@ -277,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ code: 'INTERNAL', message: translate(lang, 'errors.generic') });
   });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, deps.redis ?? null);
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerAdminRoutes(app, { db: database.db, sessionCache });

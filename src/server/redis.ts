@@ -31,7 +31,12 @@ export function superviseRedis(redis: Redis, log: FastifyBaseLogger): void {
   redis.on('reconnecting', () => {
     if (down) return;
     down = true;
-    log.warn({ err: lastError }, 'Redis unreachable: reconnecting in the background');
+    // What carries on without it (ADR 0015), said once rather than at every attempt.
+    log.warn(
+      { err: lastError },
+      'Redis unreachable, reconnecting in the background; meanwhile the API rate limit is not ' +
+        'enforced, sign-in limits are counted in the database and dashboards are kept briefly',
+    );
   });
   redis.on('ready', () => {
     if (down) log.info('Redis reachable again');

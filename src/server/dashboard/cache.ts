@@ -7,7 +7,8 @@ export const DASHBOARD_CHANNEL = 'camino:dashboard:forget';
  * What the dashboard reads about each member, kept per process between the member's own
  * writes (docs/decisions/0011). An entry is dropped when the member writes anything (here, or
  * on another instance through Redis), when their local day changes, when one of their memory
- * verses falls due, and at the latest after `ttlMs`.
+ * verses falls due, and at the latest after `ttlMs` (`unlinkedTtlMs` while Redis is configured
+ * but unreachable, ADR 0015).
  */
 export class DashboardCache<T> {
   private readonly entries = new Map<string, { day: string; value: T; until: number }>();
@@ -21,6 +22,12 @@ export class DashboardCache<T> {
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    /**
+     * How long an entry is kept while the instance is meant to hear other instances' changes
+     * (Redis is configured) but does not (its link is down): another instance's write is seen
+     * within this time instead of `ttlMs`.
+     */
+    readonly unlinkedTtlMs = 5_000,
   ) {}
 
   get(userId: string, day: string, now: number): T | undefined {
@@ -39,8 +46,9 @@ export class DashboardCache<T> {
   }
 
   /**
-   * Keeps `value` for the member's `day` until `now + ttlMs`, or `staleAt` if sooner — unless
-   * the member changed something after `ticket` was taken (the value may predate the change).
+   * Keeps `value` for the member's `day` until `now + ttlMs` (`unlinkedTtlMs` while the Redis
+   * link is down), or `staleAt` if sooner — unless the member changed something after `ticket`
+   * was taken (the value may predate the change).
    */
   set(
     userId: string,
@@ -57,7 +65,9 @@ export class DashboardCache<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(userId, { day, value, until: Math.min(now + this.ttlMs, staleAt) });
+    const unlinked = this.subscriber !== null && !this.subscribed;
+    const ttl = unlinked ? Math.min(this.ttlMs, this.unlinkedTtlMs) : this.ttlMs;
+    this.entries.set(userId, { day, value, until: Math.min(now + ttl, staleAt) });
   }
 
   /** The member changed something: drop their entry here and on the other instances. */
@@ -94,7 +104,12 @@ export class DashboardCache<T> {
         () => undefined,
       );
     });
-    subscriber.on('close', () => (this.subscribed = false));
+    // From the moment the link is lost, other instances' changes go unheard: what is kept may
+    // already be stale, and what is stored until the link is back is kept only briefly.
+    subscriber.on('close', () => {
+      this.subscribed = false;
+      this.entries.clear();
+    });
   }
 
   /** True while other instances' `forget` reaches this one. */
