@@ -28,6 +28,20 @@ export default defineConfig({
         },
       },
       {
+        // Fault tests: real server processes against private PostgreSQL clusters and Redis
+        // servers that the tests stop and restart (tests/helpers/services.ts). One file at a
+        // time: each runs processes that need the machine's cores.
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup-reliability.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

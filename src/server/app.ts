@@ -24,20 +24,23 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAccessHook } from './security/access.ts';
+import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
 import {
   databaseRateLimitStore,
   redisRateLimitStore,
+  withFallback,
   type RateLimitStore,
 } from './security/rate-limit-store.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
-import { accessFor, needsDeclaration } from './routes/registry.ts';
+import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
@@ -85,6 +88,9 @@ export interface AppDeps {
   plugins?: ((app: FastifyInstance) => void | Promise<void>)[];
 }
 
+/** What a 503 tells clients to wait before retrying while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
+
 /** Strips query strings and reset tokens from URLs before they reach the log. */
 export function redactUrl(url: string): string {
   const path = url.split('?')[0] ?? url;
@@ -128,8 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
+  if (deps.redis) superviseRedis(deps.redis, app.log);
+  // Auth limits guard passwords: without Redis they are counted in the database.
   const rateLimitStore: RateLimitStore = deps.redis
-    ? redisRateLimitStore(deps.redis)
+    ? withFallback(redisRateLimitStore(deps.redis), databaseRateLimitStore(database.db), app.log)
     : databaseRateLimitStore(database.db);
   const mailer =
     deps.mailer ??
@@ -196,6 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.apiRateLimitMax,
     timeWindow: '1 minute',
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'api-rl:' } : {}),
+    // The general API limit (a flood guard, per instance without Redis) lets requests through
+    // while its Redis store fails, rather than answering 500 to everyone: Redis being away is
+    // logged once (superviseRedis), and sign-in limits still hold (in the database).
+    skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api'),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
@@ -258,6 +270,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(error.statusCode)
         .send({ code: error.code, message: translate(lang, error.key, error.vars) });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: the pool reconnects on its own, so this
+      // request may simply be retried. Logged as a warning: it is the database's outage.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ code: 'UNAVAILABLE', message: translate(lang, 'errors.unavailable') });
+    }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -284,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ code: 'INTERNAL', message: translate(lang, 'errors.generic') });
   });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, deps.redis ?? null);
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerAdminRoutes(app, { db: database.db, sessionCache });
@@ -302,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGoalRoutes(app, { db: database.db });
   registerReadingRoutes(app, { db: database.db, bible: bibleCatalog });
   const dashboardCache: DashboardRowCache = new DashboardCache(config.dashboardCacheTtlMs);
-  if (deps.redis) await dashboardCache.connect(deps.redis);
+  if (deps.redis) dashboardCache.connect(deps.redis);
   app.addHook('onClose', async () => dashboardCache.disconnect());
   // Any successful write by a member may change what their dashboard shows: drop their entry.
   app.addHook('onResponse', async (request, reply) => {
@@ -346,16 +367,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onReady', async () => {
-    const undeclared = routeTable.filter(
-      (r) => needsDeclaration(r.url) && r.method !== 'OPTIONS' && !accessFor(r.method, r.url),
-    );
-    if (undeclared.length > 0) {
-      throw new Error(
-        `Routes missing from the route registry (src/server/routes/registry.ts): ${undeclared
-          .map((r) => `${r.method} ${r.url}`)
-          .join(', ')}`,
-      );
-    }
+    const { undeclared, unregistered } = registryMismatch(routeTable);
+    const problems = [
+      undeclared.length > 0 &&
+        `Routes missing from the route registry (src/server/routes/registry.ts): ${undeclared.join(', ')}`,
+      unregistered.length > 0 &&
+        `Routes declared in the route registry (src/server/routes/registry.ts) but never registered: ${unregistered.join(', ')}`,
+    ].filter(Boolean);
+    if (problems.length > 0) throw new Error(problems.join('. '));
   });
 
   await app.ready();

@@ -1,6 +1,5 @@
 import './polyfill.ts';
 import { inArray, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
@@ -9,6 +8,8 @@ import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { user } from './db/schema.ts';
+import { createRedis } from './redis.ts';
+import { retryWithBackoff } from './retry.ts';
 import { resolveSecret } from './secret.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,9 +33,7 @@ async function main() {
       .where(inArray(sql`lower(${user.email})`, config.adminEmails));
   }
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
-    : null;
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const app = await buildApp({
     config,
     database,
@@ -43,10 +42,10 @@ async function main() {
     clientDir: join(root, 'dist/client'),
   });
 
-  let closing = false;
+  const stopping = new AbortController();
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (stopping.signal.aborted) return;
+    stopping.abort();
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
@@ -64,13 +63,28 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // The bundled Bibles load after the server is up (the first time takes a few seconds on
-  // PGlite); Bible routes answer 503 "being installed" until then.
-  void loadBundledBibles(database.db, terminalProgress())
-    .then(async (loaded) => {
+  // PGlite); Bible routes answer 503 "being installed" until then. The database may restart
+  // or go away meanwhile: each translation loads in one transaction, so a failed attempt leaves
+  // nothing half-loaded, and the next attempt carries on with the translations still missing.
+  void retryWithBackoff(
+    async () => {
+      const loaded = await loadBundledBibles(database.db, terminalProgress());
       await app.bibleCatalog.refresh(database.db);
+      return loaded;
+    },
+    {
+      signal: stopping.signal,
+      onRetry: (error, attempt, delayMs) =>
+        app.log.warn(
+          { err: error, attempt, retryInMs: delayMs },
+          'installing the Bibles failed; trying again',
+        ),
+    },
+  )
+    .then((loaded) => {
       if (loaded.length > 0) app.log.info({ loaded }, 'Bibles loaded');
     })
-    .catch((error: unknown) => app.log.error({ err: error }, 'loading the Bibles failed'));
+    .catch(() => undefined /* aborted: the server is shutting down */);
   // Another process may import a licensed translation (npm run bible:import on PostgreSQL).
   setInterval(
     () => void app.bibleCatalog.refresh(database.db).catch(() => undefined),

@@ -80,3 +80,49 @@ export async function startServer(
   proc.kill('SIGKILL');
   throw new Error(`server did not become ready:\n${out}`);
 }
+
+export interface HttpMember {
+  email: string;
+  password: string;
+  cookie: string;
+  /** A JSON request to the server as this member (same origin, in `lang`). */
+  request(method: string, path: string, body?: object, lang?: string): Promise<Response>;
+}
+
+/** Signs up a member on a running server and passes the age gate. */
+export async function signUpMember(server: ServerProcess): Promise<HttpMember> {
+  const origin = `http://localhost:${server.port}`;
+  const email = `member-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const password = 'correct horse battery';
+  const send = (method: string, path: string, body?: object, lang = 'en', cookie = '') =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        origin,
+        'accept-language': lang,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(20_000),
+    });
+  const res = await send('POST', '/api/auth/sign-up/email', {
+    email,
+    password,
+    firstName: 'Fault',
+    lastName: 'Tolerant',
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const verified = await send('POST', '/api/user/verify-age', { ageVerified: true }, 'en', cookie);
+  if (verified.status !== 200) throw new Error(`age gate failed: ${verified.status}`);
+  return {
+    email,
+    password,
+    cookie,
+    request: (method, path, body, lang) => send(method, path, body, lang, cookie),
+  };
+}

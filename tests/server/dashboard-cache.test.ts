@@ -44,6 +44,27 @@ describe('DashboardCache', () => {
     expect(small.get('a', 'd', 1)).toBeUndefined();
   });
 
+  it('keeps entries only briefly while its Redis link is down', async () => {
+    // Nothing listens on port 1: the link never comes up (the client keeps trying).
+    const redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      retryStrategy: () => 60_000,
+    });
+    const cache = new DashboardCache<string>(60_000, 10, 5_000);
+    cache.connect(redis);
+    try {
+      expect(cache.linked).toBe(false);
+      cache.set('u', 'd', 'x', cache.ticket(), 1000);
+      expect(cache.get('u', 'd', 5999)).toBe('x');
+      expect(cache.get('u', 'd', 6000)).toBeUndefined();
+      cache.forget('u'); // publishing fails quietly
+    } finally {
+      cache.disconnect();
+      redis.disconnect();
+    }
+  });
+
   it('carries a change to the other instances through Redis', async () => {
     const redis = new Redis('redis://127.0.0.1:6379', {
       lazyConnect: true,
@@ -58,8 +79,9 @@ describe('DashboardCache', () => {
     }
     const a = new DashboardCache<string>(60_000);
     const b = new DashboardCache<string>(60_000);
-    await a.connect(redis);
-    await b.connect(redis);
+    a.connect(redis);
+    b.connect(redis);
+    await expect.poll(() => b.linked).toBe(true);
     b.set('u', 'd', 'x', b.ticket(), Date.now());
     a.forget('u');
     await expect.poll(() => b.get('u', 'd', Date.now())).toBeUndefined();

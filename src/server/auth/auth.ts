@@ -88,6 +88,10 @@ export function createAuth({ db, config, secret, mailer, rateLimitStore, log }: 
       },
       customStorage: { consume: (key, rule) => rateLimitStore.consume(`auth:${key}`, rule) },
     },
+    // An unexpected error (the database went away, a rate-limit store failed) propagates to
+    // Fastify's error handler, which answers 503 for a lost database like every other route,
+    // instead of better-auth's own bare 500. Its API errors (wrong password...) still answer.
+    onAPIError: { throw: true },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { bundledBibles, type BibleFile, type BundledBible } from './data.ts';
@@ -8,7 +9,6 @@ export interface LoadProgress {
 }
 
 const BATCH = 2000;
-const BIBLE_LOAD_LOCK = 7_314_159;
 
 type VerseRow = typeof bibleVerse.$inferInsert;
 
@@ -35,16 +35,18 @@ function rowsOf(bible: BibleFile): VerseRow[] {
 }
 
 async function loadOne(db: Database, bundled: BundledBible, progress?: LoadProgress) {
-  const bible = bundled.read();
-  const rows = rowsOf(bible);
-  const loaded = await db.transaction(async (tx) => {
-    // Several instances may start together: one loads, the others wait and then find it done.
-    await tx.execute(sql`select pg_advisory_xact_lock(${BIBLE_LOAD_LOCK})`);
+  return db.transaction(async (tx) => {
+    // Several instances may start together: one loads, the others wait here and then find it
+    // done (the check runs after the lock is granted, so it sees the loader's commit).
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bibleInstall})`);
     const [current] = await tx
-      .select({ checksum: bibleTranslation.checksum })
+      .select({ code: bibleTranslation.code })
       .from(bibleTranslation)
-      .where(eq(bibleTranslation.code, bible.code));
-    if (current?.checksum === bundled.checksum) return false;
+      .where(eq(bibleTranslation.checksum, bundled.checksum));
+    if (current) return null;
+    // Unzipped and parsed only now (a few hundred ms of CPU): an instance that waited skips it.
+    const bible = bundled.read();
+    const rows = rowsOf(bible);
     await tx.delete(bibleTranslation).where(eq(bibleTranslation.code, bible.code));
     await tx.insert(bibleTranslation).values({
       code: bible.code,
@@ -58,9 +60,8 @@ async function loadOne(db: Database, bundled: BundledBible, progress?: LoadProgr
       await tx.insert(bibleVerse).values(rows.slice(i, i + BATCH));
       progress?.({ code: bible.code, done: Math.min(i + BATCH, rows.length), total: rows.length });
     }
-    return true;
+    return { code: bible.code, verses: rows.length };
   });
-  return loaded ? { code: bible.code, verses: rows.length } : null;
 }
 
 /**

@@ -278,22 +278,28 @@ export function registerCourseRoutes(
       let badgesAwarded: Badge[] = [];
       if (!progress?.completedAt) {
         const now = new Date();
-        // Only the request that actually completes the lesson counts it (a double click does not).
-        const completed = await db
-          .insert(lessonProgress)
-          .values({ userId: me.id, lessonId: request.params.id, completedAt: now, updatedAt: now })
-          .onConflictDoUpdate({
-            target: [lessonProgress.userId, lessonProgress.lessonId],
-            set: { completedAt: now, updatedAt: now },
-            setWhere: isNull(lessonProgress.completedAt),
-          })
-          .returning({ lessonId: lessonProgress.lessonId });
-        if (completed.length > 0) {
-          badgesAwarded = [
-            ...(await awardBadges(db, catalog, me)),
-            ...(await recordActivity(db, me, { kind: 'lesson', subject: request.params.id }, now)),
+        badgesAwarded = await db.transaction(async (tx) => {
+          // Only the request that actually completes the lesson counts it (a double click does not).
+          const completed = await tx
+            .insert(lessonProgress)
+            .values({
+              userId: me.id,
+              lessonId: request.params.id,
+              completedAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({
+              target: [lessonProgress.userId, lessonProgress.lessonId],
+              set: { completedAt: now, updatedAt: now },
+              setWhere: isNull(lessonProgress.completedAt),
+            })
+            .returning({ lessonId: lessonProgress.lessonId });
+          if (completed.length === 0) return [];
+          return [
+            ...(await awardBadges(tx, catalog, me)),
+            ...(await recordActivity(tx, me, { kind: 'lesson', subject: request.params.id }, now)),
           ];
-        }
+        });
       }
       const all = await progressOf(db, me.id);
       const done = (ids: string[]) => ids.every((id) => all.get(id)?.completedAt);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Language } from '#shared/constants.ts';
 import type { Badge, LessonStatus } from '#shared/schemas/course.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { course, lesson, lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { readCourses, type Course, type Lesson } from './content.ts';
@@ -126,7 +126,7 @@ export async function assertLessonOpen(
  * awarded once and returned only then. The 7-Day Streak badge comes from the activity log.
  */
 export async function awardBadges(
-  db: Database,
+  db: Executor,
   catalog: CourseCatalog,
   user: SessionUser,
 ): Promise<Badge[]> {

@@ -7,7 +7,8 @@ export const DASHBOARD_CHANNEL = 'camino:dashboard:forget';
  * What the dashboard reads about each member, kept per process between the member's own
  * writes (docs/decisions/0011). An entry is dropped when the member writes anything (here, or
  * on another instance through Redis), when their local day changes, when one of their memory
- * verses falls due, and at the latest after `ttlMs`.
+ * verses falls due, and at the latest after `ttlMs` (`unlinkedTtlMs` while Redis is configured
+ * but unreachable, ADR 0015).
  */
 export class DashboardCache<T> {
   private readonly entries = new Map<string, { day: string; value: T; until: number }>();
@@ -16,10 +17,17 @@ export class DashboardCache<T> {
   private clock = 0;
   private subscriber: Redis | null = null;
   private publisher: Redis | null = null;
+  private subscribed = false;
 
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    /**
+     * How long an entry is kept while the instance is meant to hear other instances' changes
+     * (Redis is configured) but does not (its link is down): another instance's write is seen
+     * within this time instead of `ttlMs`.
+     */
+    readonly unlinkedTtlMs = 5_000,
   ) {}
 
   get(userId: string, day: string, now: number): T | undefined {
@@ -38,8 +46,9 @@ export class DashboardCache<T> {
   }
 
   /**
-   * Keeps `value` for the member's `day` until `now + ttlMs`, or `staleAt` if sooner — unless
-   * the member changed something after `ticket` was taken (the value may predate the change).
+   * Keeps `value` for the member's `day` until `now + ttlMs` (`unlinkedTtlMs` while the Redis
+   * link is down), or `staleAt` if sooner — unless the member changed something after `ticket`
+   * was taken (the value may predate the change).
    */
   set(
     userId: string,
@@ -56,7 +65,9 @@ export class DashboardCache<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(userId, { day, value, until: Math.min(now + this.ttlMs, staleAt) });
+    const unlinked = this.subscriber !== null && !this.subscribed;
+    const ttl = unlinked ? Math.min(this.ttlMs, this.unlinkedTtlMs) : this.ttlMs;
+    this.entries.set(userId, { day, value, until: Math.min(now + ttl, staleAt) });
   }
 
   /** The member changed something: drop their entry here and on the other instances. */
@@ -66,13 +77,44 @@ export class DashboardCache<T> {
     this.publisher?.publish(DASHBOARD_CHANNEL, userId).catch(() => undefined);
   }
 
-  /** With several instances, Redis carries `forget` to all of them. */
-  async connect(redis: Redis): Promise<void> {
+  /**
+   * With several instances, Redis carries `forget` to all of them. The subscription has a
+   * connection of its own (a subscribed connection can do nothing else) that queues its
+   * commands until it is connected, and subscribes each time it (re)connects. Nothing here
+   * waits for Redis: an instance starts, and serves, while Redis is unreachable.
+   */
+  connect(redis: Redis): void {
     if (this.ttlMs <= 0) return;
     this.publisher = redis;
-    this.subscriber = redis.duplicate();
-    this.subscriber.on('message', (_channel: string, userId: string) => this.drop(userId));
-    await this.subscriber.subscribe(DASHBOARD_CHANNEL);
+    const subscriber = redis.duplicate({
+      lazyConnect: false,
+      enableOfflineQueue: true,
+      autoResubscribe: false,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
+    this.subscriber = subscriber;
+    // Connection errors are the main connection's to report (superviseRedis); an ioredis
+    // client without a listener would print each one.
+    subscriber.on('error', () => undefined);
+    subscriber.on('message', (_channel: string, userId: string) => this.drop(userId));
+    subscriber.on('ready', () => {
+      subscriber.subscribe(DASHBOARD_CHANNEL).then(
+        () => (this.subscribed = true),
+        () => undefined,
+      );
+    });
+    // From the moment the link is lost, other instances' changes go unheard: what is kept may
+    // already be stale, and what is stored until the link is back is kept only briefly.
+    subscriber.on('close', () => {
+      this.subscribed = false;
+      this.entries.clear();
+    });
+  }
+
+  /** True while other instances' `forget` reaches this one. */
+  get linked(): boolean {
+    return this.subscribed;
   }
 
   private drop(userId: string): void {
@@ -87,6 +129,7 @@ export class DashboardCache<T> {
   }
 
   disconnect(): void {
+    this.subscribed = false;
     this.subscriber?.disconnect();
     this.subscriber = null;
     this.publisher = null;

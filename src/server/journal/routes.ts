@@ -151,18 +151,23 @@ export function registerJournalRoutes(
       const me = currentUser(request);
       const { scriptureReference, ...body } = request.body;
       const now = new Date();
-      const [row] = await db
-        .insert(journalEntry)
-        .values({
-          ...body,
-          ...(await scripture(request, scriptureReference)),
-          id: randomUUID(),
-          userId: me.id,
-          publishedAt: body.status === 'published' ? now : null,
-        })
-        .returning();
-      await recordActivity(db, me, { kind: 'journal', subject: row!.id, label: row!.title }, now);
-      return reply.status(201).send(toEntry(row!));
+      const attached = await scripture(request, scriptureReference);
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(journalEntry)
+          .values({
+            ...body,
+            ...attached,
+            id: randomUUID(),
+            userId: me.id,
+            publishedAt: body.status === 'published' ? now : null,
+          })
+          .returning();
+        const { id, title } = inserted!;
+        await recordActivity(tx, me, { kind: 'journal', subject: id, label: title }, now);
+        return inserted!;
+      });
+      return reply.status(201).send(toEntry(row));
     },
   );
 

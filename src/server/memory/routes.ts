@@ -220,20 +220,23 @@ export function registerMemoryRoutes(
       const row = await own(request, request.params.id);
       const now = new Date();
       const { card } = scheduler.next(cardOf(row), now, GRADES[request.body.rating]);
-      const [updated] = await db
-        .update(memoryVerse)
-        .set({
-          card: card as unknown as Record<string, unknown>,
-          dueAt: card.due,
-          state: stateOf(card),
-          reviewCount: row.reviewCount + 1,
-          lastReviewedAt: now,
-          updatedAt: now,
-        })
-        .where(and(eq(memoryVerse.id, row.id), eq(memoryVerse.userId, row.userId)))
-        .returning();
-      await recordActivity(db, currentUser(request), { kind: 'memory', subject: row.osis }, now);
-      return toVerse(updated!, now);
+      const updated = await db.transaction(async (tx) => {
+        const [reviewed] = await tx
+          .update(memoryVerse)
+          .set({
+            card: card as unknown as Record<string, unknown>,
+            dueAt: card.due,
+            state: stateOf(card),
+            reviewCount: row.reviewCount + 1,
+            lastReviewedAt: now,
+            updatedAt: now,
+          })
+          .where(and(eq(memoryVerse.id, row.id), eq(memoryVerse.userId, row.userId)))
+          .returning();
+        await recordActivity(tx, currentUser(request), { kind: 'memory', subject: row.osis }, now);
+        return reviewed!;
+      });
+      return toVerse(updated, now);
     },
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The activity log, streaks and the goals that real activity feeds. Every write path that
  * counts as practice (a completed lesson, a day's reading, a prayer session, a memory review,
- * a journal entry) calls `recordActivity` once.
+ * a journal entry) calls `recordActivity` once, inside the transaction of its own write.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import {
   type ActivityKind,
   type Streak,
 } from '#shared/schemas/dashboard.ts';
-import type { Database } from '../db/client.ts';
+import type { Executor, Transaction } from '../db/client.ts';
 import { activity, activityDay, goal, userBadge } from '../db/schema.ts';
 import { localDate } from '../bible/service.ts';
 import { formatReference, rangesFromOsis } from '../bible/reference.ts';
@@ -43,12 +43,16 @@ const STREAK_WINDOW_DAYS = HEATMAP_DAYS - 1;
 const SEVEN_DAY_STREAK = 7;
 
 /**
- * Logs the activity, marks the local day active and adds the amount to matching goals (all in
- * one transaction), then awards the 7-Day Streak badge when the streak reaches seven days.
- * Returns the badges awarded by this call.
+ * Logs the activity, marks the local day active, adds the amount to matching goals and awards
+ * the 7-Day Streak badge when the streak reaches seven days. Returns the badges awarded.
+ *
+ * It runs in the caller's transaction (`tx`), the one that writes the practice itself (the
+ * journal entry, the prayer session...): the two are saved together or not at all. An entry
+ * without its activity would be missing from the streak and goals for good, and an activity
+ * without its entry would count practice that was never saved.
  */
 export async function recordActivity(
-  db: Database,
+  tx: Transaction,
   member: Member,
   event: ActivityEvent,
   now = new Date(),
@@ -56,41 +60,39 @@ export async function recordActivity(
   const day = localDate(now, member.preferences.timeZone);
   const amount = event.amount ?? 1;
   const unit = UNIT_OF_ACTIVITY[event.kind];
-  await db.transaction(async (tx) => {
-    await tx.insert(activity).values({
-      id: randomUUID(),
-      userId: member.id,
-      kind: event.kind,
-      amount,
-      subject: event.subject ?? '',
-      label: event.label ?? '',
-      day,
-      occurredAt: now,
-    });
-    await tx
-      .insert(activityDay)
-      .values({ userId: member.id, day, count: 1 })
-      .onConflictDoUpdate({
-        target: [activityDay.userId, activityDay.day],
-        set: { count: sql`${activityDay.count} + 1` },
-      });
-    if (unit && amount > 0) {
-      const goals = await tx
-        .select()
-        .from(goal)
-        .where(and(eq(goal.userId, member.id), eq(goal.unit, unit)))
-        .for('update');
-      for (const row of goals) {
-        await tx
-          .update(goal)
-          .set(advance(row, amount, day, now))
-          .where(eq(goal.id, row.id));
-      }
-    }
+  await tx.insert(activity).values({
+    id: randomUUID(),
+    userId: member.id,
+    kind: event.kind,
+    amount,
+    subject: event.subject ?? '',
+    label: event.label ?? '',
+    day,
+    occurredAt: now,
   });
-  const streak = await streakOf(db, member.id, day);
+  await tx
+    .insert(activityDay)
+    .values({ userId: member.id, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [activityDay.userId, activityDay.day],
+      set: { count: sql`${activityDay.count} + 1` },
+    });
+  if (unit && amount > 0) {
+    const goals = await tx
+      .select()
+      .from(goal)
+      .where(and(eq(goal.userId, member.id), eq(goal.unit, unit)))
+      .for('update');
+    for (const row of goals) {
+      await tx
+        .update(goal)
+        .set(advance(row, amount, day, now))
+        .where(eq(goal.id, row.id));
+    }
+  }
+  const streak = await streakOf(tx, member.id, day);
   if (streak.current < SEVEN_DAY_STREAK) return [];
-  const inserted = await db
+  const inserted = await tx
     .insert(userBadge)
     .values({ userId: member.id, badge: 'seven-day-streak' })
     .onConflictDoNothing()
@@ -174,7 +176,7 @@ export function streakFromDays(
 }
 
 /** The current streak and the heat map of the last HEATMAP_DAYS days. */
-export async function streakOf(db: Database, userId: string, today: string): Promise<Streak> {
+export async function streakOf(db: Executor, userId: string, today: string): Promise<Streak> {
   const since = streakWindowStart(today);
   const read = (from: string | null) =>
     db

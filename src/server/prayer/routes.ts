@@ -190,31 +190,34 @@ export function registerPrayerRoutes(appBase: FastifyInstance, deps: { db: Datab
       const me = currentUser(request);
       const now = new Date();
       const day = localDate(now, me.preferences.timeZone);
-      const [row] = await db
-        .insert(prayerSession)
-        .values({
-          id: randomUUID(),
-          userId: me.id,
-          minutes: request.body.minutes,
-          day,
-          createdAt: now,
-        })
-        .returning();
-      const badgesAwarded = await recordActivity(
-        db,
-        me,
-        { kind: 'prayer', amount: request.body.minutes, subject: row!.id },
-        now,
-      );
+      const { row, badgesAwarded } = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(prayerSession)
+          .values({
+            id: randomUUID(),
+            userId: me.id,
+            minutes: request.body.minutes,
+            day,
+            createdAt: now,
+          })
+          .returning();
+        const badges = await recordActivity(
+          tx,
+          me,
+          { kind: 'prayer', amount: request.body.minutes, subject: inserted!.id },
+          now,
+        );
+        return { row: inserted!, badgesAwarded: badges };
+      });
       const [today] = await db
         .select({ minutes: sum(prayerSession.minutes) })
         .from(prayerSession)
         .where(and(eq(prayerSession.userId, me.id), eq(prayerSession.day, day)));
       return reply.status(201).send({
-        id: row!.id,
-        minutes: row!.minutes,
-        createdAt: row!.createdAt.toISOString(),
-        minutesToday: Number(today?.minutes ?? row!.minutes),
+        id: row.id,
+        minutes: row.minutes,
+        createdAt: row.createdAt.toISOString(),
+        minutesToday: Number(today?.minutes ?? row.minutes),
         badgesAwarded,
       });
     },

@@ -267,40 +267,48 @@ export function registerReadingRoutes(
       const now = new Date();
       const day = localDate(now, me.preferences.timeZone);
       const last = run.currentDay >= run.totalDays;
-      const [updated] = await db
-        .update(readingPlanRun)
-        .set({
-          currentDay: run.currentDay + 1,
-          daysRead: run.daysRead + 1,
-          lastReadOn: day,
-          completedAt: last ? now : null,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(readingPlanRun.userId, me.id),
-            eq(readingPlanRun.currentDay, run.currentDay),
-            isNull(readingPlanRun.completedAt),
-          ),
-        )
-        .returning();
+      const chapters = plan.chaptersIn(start, end);
+      const passages = dayPassages(plan, run, run.currentDay, 'en');
+      const marked = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(readingPlanRun)
+          .set({
+            currentDay: run.currentDay + 1,
+            daysRead: run.daysRead + 1,
+            lastReadOn: day,
+            completedAt: last ? now : null,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(readingPlanRun.userId, me.id),
+              eq(readingPlanRun.currentDay, run.currentDay),
+              isNull(readingPlanRun.completedAt),
+            ),
+          )
+          .returning();
+        if (!updated) return null;
+        const badgesAwarded = await recordActivity(
+          tx,
+          me,
+          { kind: 'reading', amount: chapters, subject: passages.map((p) => p.osis).join(',') },
+          now,
+        );
+        return { updated, badgesAwarded };
+      });
       // A second click racing the first: the day was already marked, nothing more to count.
-      if (!updated) {
+      if (!marked) {
         return {
           plan: toActivePlan(await requireRun(request), day),
           chapters: 0,
           badgesAwarded: [],
         };
       }
-      const chapters = plan.chaptersIn(start, end);
-      const passages = dayPassages(plan, run, run.currentDay, 'en');
-      const badgesAwarded = await recordActivity(
-        db,
-        me,
-        { kind: 'reading', amount: chapters, subject: passages.map((p) => p.osis).join(',') },
-        now,
-      );
-      return { plan: toActivePlan(updated, day), chapters, badgesAwarded };
+      return {
+        plan: toActivePlan(marked.updated, day),
+        chapters,
+        badgesAwarded: marked.badgesAwarded,
+      };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 
@@ -51,6 +52,35 @@ export function redisRateLimitStore(redis: Redis, prefix = 'rl:'): RateLimitStor
       return count <= max
         ? { allowed: true, retryAfter: null }
         : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+    },
+  };
+}
+
+/** At most one warning a minute while the primary store keeps failing. */
+const WARN_EVERY_MS = 60_000;
+
+/**
+ * `primary` (Redis) while it answers, `fallback` (the database) when it fails: sign-in, sign-up
+ * and password resets keep working, and keep their limits, while Redis is away. The two count
+ * separately, so across an outage a client may get up to twice its allowance, never more.
+ */
+export function withFallback(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  log: FastifyBaseLogger,
+): RateLimitStore {
+  let warnedAt = -Infinity;
+  return {
+    async consume(key, rule) {
+      try {
+        return await primary.consume(key, rule);
+      } catch (error) {
+        if (Date.now() - warnedAt >= WARN_EVERY_MS) {
+          warnedAt = Date.now();
+          log.warn({ err: error }, 'rate-limit store unavailable: counting in the database');
+        }
+        return fallback.consume(key, rule);
+      }
     },
   };
 }

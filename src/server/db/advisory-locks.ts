@@ -1,0 +1,10 @@
+/**
+ * The PostgreSQL advisory locks the app takes, in one place so no two share a key. Each
+ * serialises work that several instances starting together would otherwise race on.
+ */
+export const ADVISORY_LOCKS = {
+  /** Held (per session) while migrations run: one instance migrates, the others wait. */
+  migrations: 7_314_158,
+  /** Held (per transaction) while one bundled Bible is checked and loaded. */
+  bibleInstall: 7_314_159,
+} as const;
