@@ -9,7 +9,9 @@ import pg from 'pg';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureClientBuilt } from '../scripts/client-build.mjs';
 import { INTERLEAVED_ROUNDS, interleavedMedians, seedLargeHistory } from './history.ts';
+import { lighthouseRows, lighthouseTable } from './lighthouse.ts';
 import {
   ROOT,
   freePort,
@@ -163,8 +165,8 @@ async function dashboardBench(
 async function runOn(
   label: string,
   env: Record<string, string>,
-  only?: 'signed-in' | 'dashboard',
-): Promise<{ rows: Measure[]; dashboard: Measure[] }> {
+  only?: 'signed-in' | 'dashboard' | 'lighthouse',
+): Promise<{ rows: Measure[]; dashboard: Measure[]; lighthouse?: string }> {
   const port = await freePort();
   const server: ServerProcess = await startServer({
     ...env,
@@ -186,6 +188,25 @@ async function runOn(
         }),
       );
       return { rows: results, dashboard: [] };
+    }
+    if (only === 'lighthouse') {
+      // The member has today's reading (a plan) so the daily reading page shows passages.
+      const start = await fetch(`${base}/api/reading-plans/gospels/start`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie,
+          origin: base.replace('127.0.0.1', 'localhost'),
+        },
+        body: JSON.stringify({ duration: 90 }),
+      });
+      if (!start.ok)
+        throw new Error(`starting a plan failed: ${start.status} ${await start.text()}`);
+      return {
+        rows: [],
+        dashboard: [],
+        lighthouse: lighthouseTable(await lighthouseRows(base, cookie)),
+      };
     }
     if (only === 'dashboard') {
       return { rows: [], dashboard: await dashboardBench(label, base, env.DATABASE_URL!, 'off') };
@@ -271,6 +292,7 @@ async function dropDatabase(url: string) {
 
 const sections: string[] = [];
 const summary: string[] = [];
+ensureClientBuilt();
 
 const dir = mkdtempSync(join(tmpdir(), 'camino-bench-'));
 try {
@@ -279,6 +301,15 @@ try {
   summary.push(ratios('PGlite (embedded)', rows));
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+// Lighthouse on its own server, after the load tests (it measures what a phone feels).
+const lighthouseDir = mkdtempSync(join(tmpdir(), 'camino-bench-lh-'));
+let lighthouse = '';
+try {
+  lighthouse = (await runOn('PGlite', { DATA_DIR: lighthouseDir }, 'lighthouse')).lighthouse ?? '';
+} finally {
+  rmSync(lighthouseDir, { recursive: true, force: true });
 }
 
 const pgUrl = await postgresUrl();
@@ -339,6 +370,14 @@ ${dashboardLines.join('\n')}
 Goals: signed-in \`GET /api/auth/user\` at 50% or more of the bare route on PostgreSQL (issue 2); passage lookup at 50% or
 more, search p95 under 30 ms on PostgreSQL, median search under 100 ms on PGlite (issue 3); the large-history dashboard
 at 25% or more of the bare route on PostgreSQL and within 1.5× of a new member's latency (issue 5; ADR 0010 and 0011).
+
+## Lighthouse
+
+Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
+pages as a visitor, the dashboard and today's reading as a signed-in member. Scores move by up to ±10 between runs on
+this 2-core machine; the goal is 95 or more on mobile (issue 10; ADR 0012, 0013).
+
+${lighthouse}
 
 ## Figures
 

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { AppReady } from './components/AppReady.tsx';
 import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { useAuth } from './hooks/useAuth.ts';
 import { VisitorShell } from './layout/VisitorShell.tsx';
@@ -26,6 +27,7 @@ export function VisitorApp() {
           <Route path="/reset-password" element={<P.ResetPassword />} />
           <Route path="*" element={<VisitorFallback />} />
         </Routes>
+        <AppReady />
       </Suspense>
     </VisitorShell>
   );

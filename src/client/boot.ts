@@ -26,8 +26,36 @@ const preloadPage = () => {
     document.head.append(link);
   }
 };
+/**
+ * Until the app has taken the page over, a form must not submit natively (it would send a
+ * password as a GET to the page's own URL): the submit is held, the app started, and the form
+ * submitted again once the app handles the page (components/AppReady.tsx sets data-app="ready").
+ */
+let heldForm: HTMLFormElement | null = null;
+const ready = () => document.documentElement.dataset.app === 'ready';
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (ready() || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    heldForm = event.target;
+    start();
+  },
+  true,
+);
+new MutationObserver((_, observer) => {
+  if (!ready()) return;
+  observer.disconnect();
+  if (heldForm?.isConnected) heldForm.requestSubmit();
+  heldForm = null;
+}).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
+
 if (!prerendered || typeof PerformanceObserver === 'undefined') start();
 else {
+  // Someone using the page before it has painted twice gets the app at once.
+  for (const type of ['pointerdown', 'keydown', 'focusin']) {
+    addEventListener(type, start, { once: true, capture: true, passive: true });
+  }
   new PerformanceObserver((list, observer) => {
     if (list.getEntries().length > 0) {
       observer.disconnect();

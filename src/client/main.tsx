@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
+import { markAppReady } from './components/AppReady.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
 import { asLanguage, i18n, loadLanguage, rememberLanguage } from './lib/i18n.ts';
@@ -44,4 +45,8 @@ const app = (
   </StrictMode>
 );
 if (prerendered) hydrateRoot(root, app);
-else createRoot(root).render(app);
+else {
+  createRoot(root).render(app);
+  // Everything on the page is the app's own from the start: boot.ts stops holding submissions.
+  markAppReady();
+}

@@ -116,6 +116,8 @@ export async function signUpMember(
   await dialog.getByRole('checkbox').click();
   await dialog.getByRole('button', { name: L.go }).click();
   await dialog.waitFor({ state: 'detached' });
+  // A form used before the app took over the prerendered page must not have been sent natively.
+  expect(page.url()).not.toContain('password');
   return address;
 }
 

@@ -45,6 +45,7 @@ export default function ForgotPassword() {
   return (
     <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
       <form
+        method="post"
         className="grid gap-4"
         noValidate
         onSubmit={form.handleSubmit((v) => request.mutate(v))}

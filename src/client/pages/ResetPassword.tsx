@@ -61,7 +61,12 @@ export default function ResetPassword() {
   const { errors } = form.formState;
   return (
     <AuthCard title={t('auth.reset.title')}>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reset.mutate(v))}>
+      <form
+        method="post"
+        className="grid gap-4"
+        noValidate
+        onSubmit={form.handleSubmit((v) => reset.mutate(v))}
+      >
         <Field
           label={t('auth.newPassword')}
           type="password"

@@ -30,7 +30,12 @@ export default function SignIn() {
   const { errors } = form.formState;
   return (
     <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => signIn.mutate(v))}>
+      <form
+        method="post"
+        className="grid gap-4"
+        noValidate
+        onSubmit={form.handleSubmit((v) => signIn.mutate(v))}
+      >
         <Field
           label={t('auth.email')}
           type="email"

@@ -33,7 +33,12 @@ export default function SignUp() {
   );
   return (
     <AuthCard title={t('auth.signUp.title')} subtitle={t('auth.signUp.subtitle')}>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => signUp.mutate(v))}>
+      <form
+        method="post"
+        className="grid gap-4"
+        noValidate
+        onSubmit={form.handleSubmit((v) => signUp.mutate(v))}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={t('auth.firstName')}
