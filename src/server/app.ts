@@ -250,6 +250,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
   });
+  // API answers depend on who asks: no shared cache may keep them, nor the browser's disk.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return payload;
+  });
   registerOriginCheck(app, [config.appUrl]);
   registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache));
 

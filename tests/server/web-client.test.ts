@@ -131,6 +131,16 @@ describe('serving the web client', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it('keeps API answers out of every cache: they depend on who asks', async () => {
+    for (const url of ['/api/auth/user', '/api/journal', '/api/nothing-here']) {
+      const res = await get(url);
+      expect({ url, cacheControl: res.headers['cache-control'] }).toEqual({
+        url,
+        cacheControl: 'private, no-store',
+      });
+    }
+  });
+
   it('compresses JSON answers above 1 KB and leaves small ones alone', async () => {
     const big = await get('/api/docs/json', { 'accept-encoding': 'br' });
     expect(big.statusCode).toBe(200);
