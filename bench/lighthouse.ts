@@ -59,7 +59,14 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       await page.close();
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      if (lhr.runtimeError) {
+        // Say so rather than print zeros as if they were scores.
+        console.warn(`Lighthouse could not measure ${path} (${preset}): ${lhr.runtimeError.code}`);
+      }
+      const score = (id: string) => {
+        const value = lhr.categories[id]?.score;
+        return value === null || value === undefined ? Number.NaN : Math.round(value * 100);
+      };
       const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
       rows.push({
         page: `${member ? 'member' : 'visitor'} ${path}`,
@@ -87,9 +94,10 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const head =
     '| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|---|';
+  const shown = (score: number) => (Number.isNaN(score) ? 'not measured' : String(score));
   const body = rows.map(
     (r) =>
-      `| ${r.page} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+      `| ${r.page} | ${r.preset} | ${shown(r.performance)} | ${shown(r.accessibility)} | ${shown(r.bestPractices)} | ${shown(r.seo)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
   );
   return [head, ...body].join('\n');
 }
