@@ -31,6 +31,9 @@ export function ensureClientBuilt() {
     {
       cwd: ROOT,
       stdio: 'inherit',
+      // Always the production build: under the test runner NODE_ENV is `test`, and Vite would
+      // otherwise bundle React's development build into dist/, which `npm start` then serves.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   return true;

@@ -14,7 +14,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT = join(ROOT, 'dist/client');
 const SSR = join(ROOT, 'dist/ssr');
 const quiet = process.argv.includes('--quiet');
+// `npm run build` and scripts/client-build.mjs build for production whatever NODE_ENV says.
+process.env.NODE_ENV = 'production';
 const base: InlineConfig = {
+  mode: 'production',
   configFile: join(ROOT, 'vite.config.ts'),
   logLevel: quiet ? 'warn' : 'info',
 };
@@ -55,7 +58,10 @@ async function main() {
   const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
   const indexFile = join(CLIENT, 'index.html');
   const shell = readFileSync(indexFile, 'utf8');
-  writeFileSync(indexFile, shell.replace('</head>', () => `${modulepreload(app)}</head>`));
+  writeFileSync(
+    indexFile,
+    shell.replace('</head>', () => `${modulepreload(app)}</head>`),
+  );
   for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
   for (const key of app) loaded.add(key);
   // The stylesheet goes inline (with the response's style nonce): the first paint then needs
@@ -101,7 +107,7 @@ async function main() {
           /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
           `<meta name="description" content="${escapeHtml(description)}" />`,
         )
-                .replace(
+        .replace(
           '<div id="root"></div>',
           () => `<div id="root" data-prerendered="visitor" data-preload="${preload}">${html}</div>`,
         );

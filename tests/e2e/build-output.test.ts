@@ -10,6 +10,11 @@ const manifest = readManifest(CLIENT);
 const KB = 1024;
 
 describe('the built client', () => {
+  it('is a production build, even when built under the test runner', () => {
+    // React's development build (jsx-dev-runtime, dev warnings) is several times larger and slower.
+    expect(Object.values(manifest).filter((c) => c.file.includes('jsx-dev-runtime'))).toEqual([]);
+  });
+
   it('keeps the CSS within 20 KB gzipped', () => {
     expect(pageCost(CLIENT, manifest, ['pages/Landing.tsx']).css).toBeLessThanOrEqual(20 * KB);
   });
