@@ -94,7 +94,13 @@ export default function Admin() {
                         size="sm"
                         variant={u.isPremium ? 'outline' : 'secondary'}
                         disabled={update.isPending}
-                        onClick={() => update.mutate({ id: u.id, isPremium: !u.isPremium })}
+                        onClick={() =>
+                          update.mutate({
+                            id: u.id,
+                            name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+                            isPremium: !u.isPremium,
+                          })
+                        }
                       >
                         {u.isPremium ? (
                           <Crown className="size-4 text-gold-500" aria-hidden />

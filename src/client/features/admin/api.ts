@@ -48,12 +48,15 @@ export function useSetPremium() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; isPremium: boolean }) =>
+    mutationFn: (v: { id: string; name: string; isPremium: boolean }) =>
       apiRequest('PATCH', `${ADMIN_USERS_URL}/${encodeURIComponent(v.id)}`, {
         isPremium: v.isPremium,
       }),
-    onSuccess: async () => {
-      toast({ title: t('toast.updated') });
+    onSuccess: async (_, v) => {
+      // Say what changed, and for whom.
+      toast({
+        title: t(v.isPremium ? 'admin.premiumGranted' : 'admin.premiumRevoked', { name: v.name }),
+      });
       await queryClient.invalidateQueries({
         predicate: (qq) => String(qq.queryKey[0]).startsWith(ADMIN_USERS_URL),
       });
