@@ -48,6 +48,7 @@ export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) 
           onOpenChange={setAdding}
           reference={s.reference}
           translation={s.translation ?? undefined}
+          failureTitleKey="courses.errors.addScripture"
         />
       ) : null}
     </figure>

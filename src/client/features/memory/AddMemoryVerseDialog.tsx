@@ -12,10 +12,18 @@ interface Props {
   /** Prefilled (and fixed) when adding from the reader or a lesson. */
   reference?: string;
   translation?: string | undefined;
+  /** The failure toast's title (default: the memory verses' own message). */
+  failureTitleKey?: string;
 }
 
 /** Adds a verse to memory verses: from the Memory Verses page, the Bible reader or a lesson. */
-export function AddMemoryVerseDialog({ open, onOpenChange, reference: fixed, translation }: Props) {
+export function AddMemoryVerseDialog({
+  open,
+  onOpenChange,
+  reference: fixed,
+  translation,
+  failureTitleKey,
+}: Props) {
   const { t } = useTranslation();
   const [reference, setReference] = useState(fixed ?? '');
   const [category, setCategory] = useState<MemoryCategory>('faith');
@@ -27,6 +35,7 @@ export function AddMemoryVerseDialog({ open, onOpenChange, reference: fixed, tra
       setError(null);
     },
     onFailed: setError,
+    ...(failureTitleKey ? { failureTitleKey } : {}),
   });
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -53,6 +53,8 @@ export type MemoryVersesQuery = ReturnType<typeof useMemoryVerses>;
 export function useAddMemoryVerse(handlers: {
   onAdded: (verse: MemoryVerse) => void;
   onFailed: (message: string) => void;
+  /** The failure toast's title: SPEC §8 words it differently from a lesson. */
+  failureTitleKey?: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -68,7 +70,11 @@ export function useAddMemoryVerse(handlers: {
     onError: (e) => {
       const suggestions = notFoundSuggestions(e);
       handlers.onFailed(errorMessage(e, t) + (suggestions ? ` (${suggestions.join(', ')})` : ''));
-      toast({ title: t('memory.failed'), description: errorMessage(e, t), variant: 'destructive' });
+      toast({
+        title: t(handlers.failureTitleKey ?? 'memory.failed'),
+        description: errorMessage(e, t),
+        variant: 'destructive',
+      });
     },
   });
 }
