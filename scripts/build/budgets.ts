@@ -80,3 +80,40 @@ export function pageCost(
     files: [...files, ...css],
   };
 }
+
+/**
+ * What a prerendered public page downloads before the reader does anything: a page taken over
+ * on interaction (boot.ts) needs only the entry; a page taken over after the first paint needs
+ * the app and the page's modules in its language too.
+ */
+export function prerenderedPageCost(
+  clientDir: string,
+  manifest: Manifest,
+  html: string,
+  pageModule: string,
+  language: string,
+): PageCost {
+  const takeover = /data-takeover="(interaction|paint)"/.exec(html)?.[1];
+  if (!takeover) throw new Error('the prerendered page says nothing of its takeover');
+  if (takeover === 'paint') return pageCost(clientDir, manifest, [pageModule], language);
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry in the build manifest');
+  const keys = staticClosure(manifest, entry);
+  const files = [...keys].map((k) => manifest[k]!.file);
+  const css = [...new Set([...keys].flatMap((k) => manifest[k]!.css ?? []))];
+  return {
+    js: files.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    css: css.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    files: [...files, ...css],
+  };
+}
+
+/**
+ * The member pages: every lazy page module under features/ (each route of the member app), as
+ * the first load of a member route downloads it: the app, the member shell, the page.
+ */
+export function memberPageModules(manifest: Manifest): string[] {
+  return Object.keys(manifest).filter(
+    (k) => manifest[k]!.isDynamicEntry && /^features\/[^/]+\/[A-Z][^/]*\.tsx$/.test(k),
+  );
+}
