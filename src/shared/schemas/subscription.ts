@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { PREMIUM_COURSES } from './course.ts';
+import { GOAL_PRESETS } from './goals.ts';
+import type { Role } from './user.ts';
+
+/**
+ * What Premium includes: the ONE list the subscription page, the welcome page and every premium
+ * gate show. Each item names the place in the app it opens; its text is
+ * `subscription.features.<id>` in the locale files. The server's gates check the same things
+ * (PREMIUM_COURSES, the premium goal preset, the premium routes of the registry).
+ */
+export const PREMIUM_FEATURES = [
+  ...PREMIUM_COURSES.map((id) => ({ id: `course${id}`, to: `/course-${id}-intro` })),
+  ...Object.entries(GOAL_PRESETS)
+    .filter(([, preset]) => preset.premium)
+    .map(([id]) => ({ id: `goal:${id}`, to: '/goals' })),
+  { id: 'compare', to: '/bible' },
+  { id: 'studyExport', to: '/saved-studies' },
+  { id: 'searchFilters', to: '/bible' },
+] as const satisfies readonly { id: string; to: string }[];
+export type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
+
+/** The i18n key of a feature's line (`goal:<preset>` reads `subscription.features.goal.<preset>`). */
+export const premiumFeatureKey = (id: string) =>
+  `subscription.features.${id.replace(':', '.')}` as const;
+
+/**
+ * Whether a user may use premium features: the server-derived entitlement in `isPremium`
+ * (a live Stripe subscription or an administrator's grant), or the admin role. Every gate,
+ * on the server and in the browser, asks this.
+ */
+export const hasPremiumAccess = (user: { isPremium: boolean; role: Role } | null | undefined) =>
+  Boolean(user && (user.isPremium || user.role === 'admin'));
+
+export const PLAN_IDS = ['monthly', 'yearly'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/**
+ * How a member's premium stands, as the subscription page says it:
+ * - free: no premium;
+ * - renews: a live subscription that renews on `periodEnd`;
+ * - trialing: a trial, active until `periodEnd`;
+ * - ending: cancelled, premium until `periodEnd`;
+ * - pastDue: the last payment failed; premium stays until `graceEndsAt`;
+ * - granted: an administrator's grant (no subscription).
+ */
+export const SUBSCRIPTION_KINDS = [
+  'free',
+  'renews',
+  'trialing',
+  'ending',
+  'pastDue',
+  'granted',
+] as const;
+export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
+export const PREMIUM_SOURCES = ['stripe', 'granted', 'none'] as const;
+export type PremiumSource = (typeof PREMIUM_SOURCES)[number];
+
+export const subscriptionStateSchema = z.object({
+  premium: z.boolean(),
+  source: z.enum(PREMIUM_SOURCES),
+  kind: z.enum(SUBSCRIPTION_KINDS),
+  /** End of the paid period (renewal or end date), ISO. */
+  periodEnd: z.string().nullable(),
+  /** While a payment has failed: when premium stops unless the card is updated, ISO. */
+  graceEndsAt: z.string().nullable(),
+  /** Also granted by an administrator (shown beside a subscription). */
+  granted: z.boolean(),
+});
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+export const planSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  interval: z.enum(['month', 'year']),
+  /** In the currency's minor unit (cents); null when the server does not know the price. */
+  amount: z.number().int().nullable(),
+  /** ISO 4217, lower case as Stripe writes it. */
+  currency: z.string().nullable(),
+  /** Whether Checkout can be started for this plan now. */
+  available: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const subscriptionOverviewSchema = z.object({
+  /** Payments can be taken (a Stripe key and at least one price are configured). */
+  configured: z.boolean(),
+  state: subscriptionStateSchema,
+  plans: z.array(planSchema),
+  /** The member has a Stripe customer: the Customer Portal can be opened. */
+  canManage: z.boolean(),
+});
+export type SubscriptionOverview = z.infer<typeof subscriptionOverviewSchema>;
+
+export const checkoutInputSchema = z.object({ plan: z.enum(PLAN_IDS) }).strict();
+export const redirectSchema = z.object({ url: z.string() });
+
+export const checkoutResultSchema = z.object({
+  /** Stripe says the Checkout Session is complete (paid or trial started). */
+  complete: z.boolean(),
+  state: subscriptionStateSchema,
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/** Checkout Session ids as Stripe writes them. */
+export const checkoutSessionIdSchema = z
+  .string()
+  .regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: 'validation.invalid' });
