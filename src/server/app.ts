@@ -277,7 +277,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
-  registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache, config.stripe.graceDays));
+  registerAccessHook(
+    app,
+    createSessionResolver(database.db, deps.secret, sessionCache, config.stripe.graceDays),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;

@@ -61,8 +61,7 @@ export class CourseCatalog {
   }
 }
 
-export const canAccess = (c: Course, user: SessionUser) =>
-  !c.premium || hasPremium(user);
+export const canAccess = (c: Course, user: SessionUser) => !c.premium || hasPremium(user);
 
 export async function progressOf(
   db: Database,

@@ -33,8 +33,7 @@ export function assertAccess(access: AccessClass, user: SessionUser | null): voi
  * Premium access: the entitlement the session lookup derived (subscription or grant,
  * src/server/subscription/entitlement.ts), or an admin. The browser's gates ask the same.
  */
-export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) =>
-  hasPremiumAccess(user);
+export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) => hasPremiumAccess(user);
 
 /** Enforces the route registry on every request that matched a route. */
 export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void {

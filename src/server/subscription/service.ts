@@ -97,11 +97,11 @@ export async function subscriptionStatesFor(
   if (userIds.length === 0) return result;
   const ids = [...new Set(userIds)];
   const [users, subs, customers] = await Promise.all([
+    db.select({ id: user.id, granted: user.isPremium }).from(user).where(inArray(user.id, ids)),
     db
-      .select({ id: user.id, granted: user.isPremium })
-      .from(user)
-      .where(inArray(user.id, ids)),
-    db.select(subscriptionColumns).from(billingSubscription).where(inArray(billingSubscription.userId, ids)),
+      .select(subscriptionColumns)
+      .from(billingSubscription)
+      .where(inArray(billingSubscription.userId, ids)),
     db
       .select({ userId: billingCustomer.userId, customerId: billingCustomer.customerId })
       .from(billingCustomer)
@@ -305,6 +305,7 @@ export class BillingService {
         await this.linkCustomer(tx, snapshot.customerId, userId);
         await this.applySubscription(tx, snapshot, new Date(), userId);
       });
+      this.deps.sessionCache.forgetUser(userId);
     }
     return { complete, state: await this.stateFor(userId) };
   }
@@ -372,7 +373,11 @@ export class BillingService {
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
-          const owner = await this.applySubscription(tx, subscriptionSnapshot(event.data.object), at);
+          const owner = await this.applySubscription(
+            tx,
+            subscriptionSnapshot(event.data.object),
+            at,
+          );
           if (owner) touched.add(owner);
           break;
         }
@@ -395,10 +400,7 @@ export class BillingService {
   private async linkCustomer(tx: Executor, customerId: string, userId: string) {
     const [exists] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
     if (!exists) return;
-    await tx
-      .insert(billingCustomer)
-      .values({ customerId, userId })
-      .onConflictDoNothing();
+    await tx.insert(billingCustomer).values({ customerId, userId }).onConflictDoNothing();
   }
 
   /** Whose subscription this is: the customer's member, else the id Checkout stamped on it. */
@@ -455,8 +457,7 @@ export class BillingService {
       cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
       endedAt: snapshot.endedAt,
       // The grace period counts from the first failure seen (an invoice or this status).
-      pastDueSince:
-        snapshot.status === 'past_due' ? (stored?.pastDueSince ?? version) : null,
+      pastDueSince: snapshot.status === 'past_due' ? (stored?.pastDueSince ?? version) : null,
       version: stored && stored.version > version ? stored.version : version,
       updatedAt: new Date(),
     };
@@ -522,6 +523,7 @@ export class BillingService {
         this.applySubscription(tx, subscriptionSnapshot(cancelled), new Date(), userId),
       );
     }
+    this.deps.sessionCache.forgetUser(userId);
     await this.deps.db
       .update(billingCustomer)
       .set({ userDeletedAt: new Date() })
