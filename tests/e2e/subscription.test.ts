@@ -46,6 +46,8 @@ const TEXT = {
     cancelled: 'Checkout was cancelled and nothing was charged.',
     welcome: 'Thank you, Rut!',
     lesson: 'Lesson 1 of 10',
+    renews: /^Premium is active\. It renews on /,
+    manage: 'Manage or cancel',
   },
   es: {
     gate: 'Este curso es parte de Premium',
@@ -56,6 +58,8 @@ const TEXT = {
     cancelled: 'El pago se canceló y no se cobró nada.',
     welcome: '¡Gracias, Rut!',
     lesson: 'Lección 1 de 10',
+    renews: /^Premium está activo\. Se renueva el /,
+    manage: 'Administrar o cancelar',
   },
 };
 
@@ -81,6 +85,7 @@ async function buyPremium(lang: 'en' | 'es', viewport: typeof DESKTOP) {
   // The 303 gate sends a non-premium member to the plans.
   await page.goto(`${e2e.base}/course-303-intro`);
   await page.getByText(L.gate).waitFor();
+  await screenshot(page, `premium-gate-${lang}-${size}`);
   await page.getByRole('link', { name: L.subscribe }).first().click();
   await page.waitForURL(/\/subscription$/);
   await page.getByRole('heading', { name: L.plans }).waitFor();
@@ -105,10 +110,20 @@ async function buyPremium(lang: 'en' | 'es', viewport: typeof DESKTOP) {
   await page.getByText(L.lesson).waitFor();
   expect(await page.getByText(L.gate).count()).toBe(0);
 
-  // Cancelling a Checkout comes back to a calm message.
+  // Cancelling a Checkout comes back to a calm message; the state says premium renews.
   await page.goto(`${e2e.base}/subscription?checkout=cancelled`);
   await page.getByText(L.cancelled).waitFor();
+  await page.getByText(L.renews).waitFor();
   await noHorizontalOverflow(page);
+  await screenshot(page, `subscription-premium-${lang}-${size}`);
+  // The Customer Portal (the stand-in's page sends the member back to /subscription).
+  await page.getByRole('button', { name: L.manage }).click();
+  await page.waitForURL((url) => url.pathname === '/subscription' && !url.search);
+  await page.getByText(L.renews).waitFor();
+  const portal = [...stripe.requests]
+    .reverse()
+    .find((r) => r.path === '/v1/billing_portal/sessions');
+  expect(portal?.params.locale).toBe(lang);
   expect(errors).toEqual([]);
   await context.close();
 }
