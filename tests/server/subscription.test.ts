@@ -431,6 +431,7 @@ describe('premium sources', () => {
     expect(states.get(member.id)?.customerId).toMatch(/^cus_/);
     expect(states.get(free.id)).toMatchObject({ source: 'none', premium: false, kind: 'free' });
     expect(states.has('nobody')).toBe(false);
+    expect((await t.app.billing.statesFor([member.id])).get(member.id)?.source).toBe('stripe');
     // The session payload carries the same derived entitlement.
     const me = await call(member, 'GET', '/api/auth/user');
     expect(me.json()).toMatchObject({ isPremium: true });

@@ -142,6 +142,11 @@ export class BillingService {
     return this.deps.stripe;
   }
 
+  /** `subscriptionStatesFor` with this server's grace period (the admin panel: `app.billing`). */
+  statesFor(userIds: readonly string[]): Promise<Map<string, MemberSubscription>> {
+    return subscriptionStatesFor(this.deps.db, userIds, this.deps.config.stripe.graceDays);
+  }
+
   async stateFor(userId: string, now = new Date()): Promise<SubscriptionState> {
     const states = await subscriptionStatesFor(
       this.deps.db,
