@@ -318,6 +318,37 @@ describe('webhooks', () => {
     expect((await stateOf(member)).state).toMatchObject({ kind: 'free', source: 'none' });
   });
 
+  it('incomplete, trialing and unpaid subscriptions: premium only while it is earned', async () => {
+    const { member, sub } = await subscribe();
+    const t0 = now();
+    await deliver(
+      'customer.subscription.created',
+      { ...sub, status: 'incomplete' },
+      { created: t0 },
+    );
+    expect(await hasPremium(member)).toBe(false);
+    await deliver(
+      'customer.subscription.updated',
+      { ...sub, status: 'trialing' },
+      { created: t0 + 1 },
+    );
+    expect(await hasPremium(member)).toBe(true);
+    expect((await stateOf(member)).state.kind).toBe('trialing');
+    await deliver(
+      'customer.subscription.updated',
+      { ...sub, status: 'unpaid' },
+      { created: t0 + 2 },
+    );
+    expect(await hasPremium(member)).toBe(false);
+    expect((await stateOf(member)).state.kind).toBe('free');
+    await deliver(
+      'customer.subscription.updated',
+      { ...sub, status: 'active' },
+      { created: t0 + 3 },
+    );
+    expect(await hasPremium(member)).toBe(true);
+  });
+
   it('a replayed event is applied once', async () => {
     const { member, sub } = await subscribe();
     const t0 = now();
