@@ -137,6 +137,9 @@ describe('/subscription', () => {
     expect(
       await screen.findByText(/Payments are not configured on this server/),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText('As an administrator, you can open every premium feature.'),
+    ).toBeInTheDocument();
   });
 
   it('a subscriber sees the state and the portal, not the subscribe buttons (Spanish)', async () => {

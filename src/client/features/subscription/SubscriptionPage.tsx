@@ -29,7 +29,7 @@ function Note({ children, tone = 'info' }: { children: string; tone?: 'info' | '
   );
 }
 
-function StateCard({ data }: { data: SubscriptionOverview }) {
+function StateCard({ data, admin }: { data: SubscriptionOverview; admin: boolean }) {
   const { t } = useTranslation();
   const portal = useOpenPortal();
   const failed = data.state.kind === 'pastDue';
@@ -37,6 +37,9 @@ function StateCard({ data }: { data: SubscriptionOverview }) {
     <Card className="grid gap-4">
       <h2 className="font-serif text-xl text-brand-950">{t('subscription.state.title')}</h2>
       <SubscriptionStatus state={data.state} />
+      {admin && !data.state.premium ? (
+        <p className="text-sm text-slate-600">{t('subscription.state.admin')}</p>
+      ) : null}
       {data.canManage ? (
         <Button
           variant={failed ? 'primary' : 'outline'}
@@ -91,7 +94,7 @@ export default function SubscriptionPage() {
                 )}
               </Note>
             ) : null}
-            <StateCard data={data} />
+            <StateCard data={data} admin={user?.role === 'admin'} />
             <section aria-labelledby="plans-title" className="grid gap-3">
               <h2 id="plans-title" className="font-serif text-2xl text-brand-950">
                 {t('subscription.plans.title')}
