@@ -414,6 +414,23 @@ describe('webhooks', () => {
     expect(row?.status).toBe('canceled');
   });
 
+  it('a subscription seen before its member is known is attached when Checkout completes', async () => {
+    const { member, sessionId, sub } = await subscribe();
+    await t.database.db.delete(billingCustomer).where(eq(billingCustomer.userId, member.id));
+    const t0 = now();
+    const anonymous = { ...sub, metadata: {} };
+    await deliver('customer.subscription.created', anonymous, { created: t0 + 10 });
+    const [orphan] = await t.database.db
+      .select()
+      .from(billingSubscription)
+      .where(eq(billingSubscription.id, sub.id));
+    expect(orphan?.userId).toBeNull();
+    expect(await hasPremium(member)).toBe(false);
+    // checkout.session.completed is older than the stored state: the state stays, the owner is set.
+    await deliver('checkout.session.completed', stripe.sessions.get(sessionId)!, { created: t0 });
+    expect(await hasPremium(member)).toBe(true);
+  });
+
   it('answers 500 when applying fails, so Stripe retries; the retry then applies', async () => {
     const { member, sessionId } = await subscribe();
     const session = stripe.sessions.get(sessionId)!;

@@ -445,11 +445,18 @@ export class BillingService {
         (STATUS_ORDER[snapshot.status] ?? 0) < (STATUS_ORDER[stored.status] ?? 0);
       const revived = TERMINAL.has(stored.status) && !TERMINAL.has(snapshot.status);
       if (older >= 1000 || sameSecondEarlierStatus || revived) {
+        if (!stored.userId && userId) {
+          // The state stays, but now we know whose it is.
+          await tx
+            .update(billingSubscription)
+            .set({ userId, updatedAt: new Date() })
+            .where(eq(billingSubscription.id, snapshot.id));
+        }
         this.deps.log.info(
           { event: 'stripe.stale-snapshot', subscription: snapshot.id, status: snapshot.status },
           'an older subscription state was ignored',
         );
-        return stored.userId;
+        return stored.userId ?? userId;
       }
     }
     const values = {
