@@ -46,6 +46,8 @@ export default function MemberApp({ user }: { user: CurrentUser }) {
           <Route path="/goals" element={<P.Goals />} />
           <Route path="/reading-plans" element={<P.ReadingPlans />} />
           <Route path="/daily-reading" element={<P.DailyReading />} />
+          <Route path="/subscription" element={<P.Subscription />} />
+          <Route path="/welcome-premium" element={<P.WelcomePremium />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

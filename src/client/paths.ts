@@ -13,8 +13,6 @@ export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/notifications': 'nav.notifications',
   '/resources': 'nav.resources',
   '/gospel': 'nav.gospel',
-  '/subscription': 'nav.subscription',
-  '/welcome-premium': 'nav.welcomePremium',
   '/support': 'nav.support',
 };
 
@@ -38,6 +36,8 @@ export const MEMBER_PATHS = [
   '/goals',
   '/reading-plans',
   '/daily-reading',
+  '/subscription',
+  '/welcome-premium',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];
 

@@ -38,4 +38,6 @@ export const pages = {
   Goals: page(() => import('./features/goals/Goals.tsx')),
   ReadingPlans: page(() => import('./features/reading/ReadingPlans.tsx')),
   DailyReading: page(() => import('./features/reading/DailyReading.tsx')),
+  Subscription: page(() => import('./features/subscription/SubscriptionPage.tsx')),
+  WelcomePremium: page(() => import('./features/subscription/WelcomePremium.tsx')),
 };

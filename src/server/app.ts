@@ -18,6 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
@@ -38,6 +39,9 @@ import {
   type RateLimitStore,
 } from './security/rate-limit-store.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerSubscriptionRoutes } from './subscription/routes.ts';
+import { BillingService } from './subscription/service.ts';
+import { createStripeClient } from './subscription/stripe.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
@@ -72,6 +76,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     sessionCache: SessionCache;
     bibleCatalog: BibleCatalog;
+    billing: BillingService;
   }
 }
 
@@ -84,6 +89,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built SPA; served when it exists. */
   clientDir?: string;
+  /** The Stripe client (tests); default: made from config.stripe, null without a key. */
+  stripe?: Stripe | null;
   /** Extra routes (tests); they go through the same registry check. */
   plugins?: ((app: FastifyInstance) => void | Promise<void>)[];
 }
@@ -148,6 +155,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       printToConsole: config.env !== 'production',
     });
+  const sessionCache = new SessionCache(config.sessionCacheTtlMs);
+  app.decorate('sessionCache', sessionCache);
+  const billing = new BillingService({
+    db: database.db,
+    config,
+    stripe: deps.stripe === undefined ? createStripeClient(config.stripe) : deps.stripe,
+    sessionCache,
+    log: app.log,
+  });
+  app.decorate('billing', billing);
+  if (!billing.configured) {
+    app.log.info({ event: 'billing.off' }, 'payments are not configured (no Stripe key or prices)');
+  }
   const auth = createAuth({
     db: database.db,
     config,
@@ -155,10 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     rateLimitStore,
     log: app.log,
+    beforeDeleteUser: (userId) => billing.cancelForDeletion(userId),
   });
   app.decorate('auth', auth);
-  const sessionCache = new SessionCache(config.sessionCacheTtlMs);
-  app.decorate('sessionCache', sessionCache);
   app.decorate('database', database);
 
   await app.register(cookie);
@@ -258,7 +277,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
-  registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache));
+  registerAccessHook(
+    app,
+    createSessionResolver(database.db, deps.secret, sessionCache, config.stripe.graceDays),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -316,6 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerAdminRoutes(app, { db: database.db, sessionCache });
+  registerSubscriptionRoutes(app, { billing });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);
   app.decorate('bibleCatalog', bibleCatalog);

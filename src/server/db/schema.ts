@@ -397,3 +397,53 @@ export const readingPlanRun = pgTable('reading_plan_run', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   ...timestamps,
 });
+
+/**
+ * Payments (docs/decisions/0017). The member's Stripe customer, made the first time they open
+ * Checkout. The row outlives the account: deleting it sets `user_id` to null and stamps
+ * `user_deleted_at`, which is the minimal billing record the privacy policy describes.
+ */
+export const billingCustomer = pgTable(
+  'billing_customer',
+  {
+    customerId: text('customer_id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userDeletedAt: timestamp('user_deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customer_user_unique').on(t.userId)],
+);
+
+/**
+ * A Stripe subscription as the webhooks (and the welcome page's check) last saw it. `version`
+ * is the Stripe time of that snapshot: an older snapshot never overwrites a newer one, and a
+ * terminal status (canceled, incomplete_expired) never goes back.
+ */
+export const billingSubscription = pgTable(
+  'billing_subscription',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    interval: text('interval'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the status became past_due (a failed renewal): the grace period counts from here. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    version: timestamp('version', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('billing_subscription_user_idx').on(t.userId)],
+);
+
+/** Every Stripe event applied, once: a replay or a retry of the same id changes nothing. */
+export const stripeEvent = pgTable('stripe_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  objectId: text('object_id'),
+  stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -101,6 +101,14 @@ export const ROUTE_ACCESS = {
   // Dashboard
   'GET /api/dashboard': 'member',
 
+  // Subscription (issue 13): premium is bought here, so these are for every member
+  'GET /api/subscription': 'member',
+  'POST /api/subscription/checkout': 'member',
+  'GET /api/subscription/checkout/:sessionId': 'member',
+  'POST /api/subscription/portal': 'member',
+  // Stripe's webhook: no session; the Stripe-Signature header is checked in the handler
+  'POST /api/stripe/webhook': 'public',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
