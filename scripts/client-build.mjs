@@ -19,7 +19,7 @@ export function ensureClientBuilt() {
   // Written last by the build: the client is complete once the prerendered pages exist.
   const index = join(ROOT, 'dist/client/prerendered/pages.json');
   const sources = Math.max(
-    ...['src/client', 'src/shared', 'content/legal', 'public', 'scripts/build'].map((d) =>
+    ...['src/client', 'src/shared', 'content/legal', 'content/library', 'public', 'scripts/build'].map((d) =>
       newestMtime(join(ROOT, d)),
     ),
   );

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import gospel from 'virtual:camino/gospel';
 import type { Language } from '#shared/constants.ts';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
@@ -18,8 +19,15 @@ import { i18n, loadLanguage } from './lib/i18n.ts';
 import { LanguageProvider } from './lib/language.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
 
-/** The public pages worth sending as HTML, with the key of their title. */
-export const PRERENDERED_PAGES: { path: string; titleKey: string | null }[] = [
+/**
+ * The public pages worth sending as HTML, with the key of their title; a page with content of its
+ * own (the gospel) gives its own title and meta description instead.
+ */
+export const PRERENDERED_PAGES: {
+  path: string;
+  titleKey: string | null;
+  head?: (language: Language) => { title: string; description: string };
+}[] = [
   { path: '/', titleKey: null },
   { path: '/about-us', titleKey: 'nav.aboutUs' },
   { path: '/course-overview', titleKey: 'nav.courseOverview' },
@@ -28,6 +36,14 @@ export const PRERENDERED_PAGES: { path: string; titleKey: string | null }[] = [
   { path: '/forgot-password', titleKey: 'auth.forgot.title' },
   { path: '/terms-of-service', titleKey: 'nav.terms' },
   { path: '/privacy-policy', titleKey: 'nav.privacy' },
+  {
+    path: '/gospel',
+    titleKey: null,
+    head: (language) => ({
+      title: gospel[language].title,
+      description: gospel[language].description,
+    }),
+  },
 ];
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
@@ -75,6 +91,8 @@ export async function renderPage(
   }
   const page = PRERENDERED_PAGES.find((p) => p.path === path);
   const name = i18n.t('app.name');
+  const head = page?.head?.(language);
+  if (head) return { html, title: `${head.title} · ${name}`, description: head.description };
   const title = page?.titleKey
     ? `${i18n.t(page.titleKey)} · ${name}`
     : `${name} · ${i18n.t('app.tagline')}`;

@@ -38,4 +38,16 @@ export const pages = {
   Goals: page(() => import('./features/goals/Goals.tsx')),
   ReadingPlans: page(() => import('./features/reading/ReadingPlans.tsx')),
   DailyReading: page(() => import('./features/reading/DailyReading.tsx')),
+  Sermons: page(() => import('./features/library/Sermons.tsx')),
+  SermonDetail: page(() => import('./features/library/SermonDetail.tsx')),
+  Books: page(() => import('./features/library/Books.tsx')),
+  Heroes: page(() => import('./features/library/Heroes.tsx')),
+  HeroDetail: page(() => import('./features/library/HeroDetail.tsx')),
+  Resources: page(() => import('./features/library/Resources.tsx')),
+  ResourceDetail: page(() => import('./features/library/ResourceDetail.tsx')),
+  Gospel: page(() => import('./features/library/Gospel.tsx')),
+  GospelForVisitors: page(() =>
+    import('./features/library/Gospel.tsx').then((m) => ({ default: m.GospelForVisitors })),
+  ),
+  FavoriteVerses: page(() => import('./features/library/FavoriteVerses.tsx')),
 };
