@@ -15,6 +15,7 @@ import {
   parseReference,
 } from '../../src/server/bible/reference.ts';
 import { splitFrontMatter } from '../../src/server/content/front-matter.ts';
+import { markdownToHtml } from '../../src/server/content/markdown.ts';
 import type { Language } from '../../src/shared/constants.ts';
 import { gospelFileSchema } from '../../src/shared/schemas/library.ts';
 import type { GospelPage } from '../../src/shared/schemas/gospel-page.ts';
@@ -66,12 +67,12 @@ export function gospelPage(language: Language): GospelPage {
     language,
     title: file.title,
     description: file.description,
-    intro: file.body,
+    introHtml: markdownToHtml(file.body),
     translation: { code, name: bible.name },
     sections: file.sections.map((s) => ({
       id: s.id,
       heading: s.heading,
-      body: s.body,
+      bodyHtml: markdownToHtml(s.body),
       scriptures: s.scriptures.map((reference) => ({
         reference: formatReference(parseReference(reference, 'en')!.ranges, language),
         text: verseText(bible, reference),

@@ -53,7 +53,8 @@ describe('library: sermons', () => {
     expect(s.mainText.text).toMatch(/Nicodemus/);
     expect(s.outline.length).toBeGreaterThanOrEqual(3);
     expect(s.outline[0].references[0].text).toEqual(expect.any(String));
-    expect(s.body).toMatch(/^## /m);
+    expect(s.bodyHtml).toMatch(/<h2>/);
+    expect(s.bodyHtml).not.toMatch(/^## /m);
     expect(s.applicationQuestions.length).toBeGreaterThanOrEqual(3);
 
     const es = (

@@ -30,6 +30,7 @@ import { notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import { formatReference, parseReference } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
+import { markdownToHtml } from '../content/markdown.ts';
 import {
   matches,
   neighboursOf,
@@ -170,7 +171,7 @@ export function registerLibraryRoutes(
         outline,
         illustration: x.illustration,
         applicationQuestions: x.applicationQuestions,
-        body: x.body,
+        bodyHtml: markdownToHtml(x.body),
         ...neighboursOf(siblings, s.id, (n) => n.text[lang].title),
       };
     },
@@ -346,7 +347,7 @@ export function registerLibraryRoutes(
         keyVerse,
         lessons: x.lessons,
         reflectionQuestions: x.reflectionQuestions,
-        body: x.body,
+        bodyHtml: markdownToHtml(x.body),
         ...neighboursOf(lib.heroes, h.id, (n) => n.text[lang].name),
       };
     },
@@ -420,7 +421,7 @@ export function registerLibraryRoutes(
         scriptures,
         steps: x.steps,
         tools: x.tools,
-        body: x.body,
+        bodyHtml: markdownToHtml(x.body),
         ...neighboursOf(lib.resources, r.id, (n) => n.text[lang].title),
       };
     },

@@ -11,14 +11,14 @@ export interface GospelPage {
   title: string;
   /** The meta description (120–160 characters). */
   description: string;
-  /** Markdown. */
-  intro: string;
+  /** The introduction, rendered from Markdown to HTML (raw HTML escaped). */
+  introHtml: string;
   translation: { code: string; name: string };
   sections: {
     id: GospelSectionId;
     heading: string;
-    /** Markdown. */
-    body: string;
+    /** Rendered from Markdown to HTML (raw HTML escaped). */
+    bodyHtml: string;
     scriptures: { reference: string; text: string }[];
   }[];
   prayer: string;

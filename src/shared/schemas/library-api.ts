@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { referenceSchema, translationCodeSchema } from './bible.ts';
+import { READ_KINDS } from '../values/library.ts';
 import {
   BOOK_CATEGORIES,
   ERAS,
@@ -16,9 +17,7 @@ import {
  * answers in the reader's language. The content files' own schemas are in library.ts.
  */
 
-/** The items a member can mark as read. */
-export const READ_KINDS = ['sermon', 'hero', 'resource'] as const;
-export type ReadKind = (typeof READ_KINDS)[number];
+export { MAX_FAVORITE_VERSES_IN_ONE, READ_KINDS, type ReadKind } from '../values/library.ts';
 
 /** A Scripture block: the reference in the reader's language and its text from a bundled Bible. */
 export const scriptureSchema = z.object({
@@ -72,7 +71,7 @@ export const sermonDetailSchema = sermonSummarySchema.omit({ mainText: true }).e
   outline: z.array(z.object({ point: z.string(), references: z.array(scriptureSchema) })),
   illustration: z.string(),
   applicationQuestions: z.array(z.string()),
-  body: z.string(),
+  bodyHtml: z.string().describe('The text, rendered from Markdown to HTML'),
   previous: neighbour,
   next: neighbour,
 });
@@ -152,7 +151,7 @@ export const heroDetailSchema = heroSummarySchema.omit({ keyVerse: true }).exten
   keyVerse: scriptureSchema,
   lessons: z.array(z.string()),
   reflectionQuestions: z.array(z.string()),
-  body: z.string(),
+  bodyHtml: z.string().describe('The text, rendered from Markdown to HTML'),
   previous: neighbour,
   next: neighbour,
 });
@@ -179,7 +178,7 @@ export const resourceDetailSchema = resourceSummarySchema.extend({
   scriptures: z.array(scriptureSchema),
   steps: z.array(z.string()),
   tools: z.array(z.object({ path: z.string(), label: z.string() })),
-  body: z.string(),
+  bodyHtml: z.string().describe('The text, rendered from Markdown to HTML'),
   previous: neighbour,
   next: neighbour,
 });
@@ -224,5 +223,3 @@ export const favoriteVerseSchema = z.object({
   createdAt: z.string(),
 });
 export type FavoriteVerse = z.infer<typeof favoriteVerseSchema>;
-/** The most verses one favorite may hold (a passage, not a chapter). */
-export const MAX_FAVORITE_VERSES_IN_ONE = 10;

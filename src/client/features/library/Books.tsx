@@ -1,6 +1,6 @@
 import { BookMarked } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { BOOK_CATEGORIES, LEVELS } from '#shared/schemas/library.ts';
+import { BOOK_CATEGORIES, LEVELS } from '#shared/values/library.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useBooks, type Book } from './api.ts';
 import { Tag } from './DetailParts.tsx';

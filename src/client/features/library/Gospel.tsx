@@ -38,7 +38,7 @@ export function GospelContent({ visitor }: { visitor: boolean }) {
           {t('library.gospel.eyebrow')}
         </p>
         <h1 className="font-serif text-4xl text-brand-950 sm:text-5xl">{page.title}</h1>
-        <Prose className="text-lg">{page.intro}</Prose>
+        <Prose className="text-lg" html={page.introHtml} />
       </header>
 
       <ol aria-label={t('library.gospel.sections')} className="mt-10 grid gap-8">
@@ -62,7 +62,7 @@ export function GospelContent({ visitor }: { visitor: boolean }) {
                   {s.heading}
                 </h2>
               </div>
-              <Prose>{s.body}</Prose>
+              <Prose html={s.bodyHtml} />
               <div className="grid gap-4">
                 {s.scriptures.map((v) => (
                   <figure

@@ -59,7 +59,7 @@ function Hero({ h, back }: { h: HeroDetail; back: { to: string; label: string } 
 
       <Card>
         <h2 className="sr-only">{t('library.heroes.life')}</h2>
-        <Prose>{h.body}</Prose>
+        <Prose html={h.bodyHtml} />
       </Card>
 
       <Card>

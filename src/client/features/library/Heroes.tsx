@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ERAS, REGIONS, TOPICS } from '#shared/schemas/library.ts';
+import { ERAS, REGIONS, TOPICS } from '#shared/values/library.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useHeroes } from './api.ts';
 import { Tag } from './DetailParts.tsx';

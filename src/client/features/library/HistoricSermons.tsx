@@ -1,6 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ERAS } from '#shared/schemas/library.ts';
+import { ERAS } from '#shared/values/library.ts';
 import { useHistoricSermons } from './api.ts';
 import { Tag } from './DetailParts.tsx';
 import { ListControls, optionsOf } from './ListControls.tsx';

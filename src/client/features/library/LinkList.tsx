@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LINK_KINDS } from '#shared/schemas/library.ts';
+import { LINK_KINDS } from '#shared/values/library.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLinks } from './api.ts';

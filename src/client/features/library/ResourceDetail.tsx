@@ -63,7 +63,7 @@ function Guide({ r, back }: { r: ResourceDetail; back: { to: string; label: stri
 
       <Card>
         <h2 className="sr-only">{t('library.resources.guide')}</h2>
-        <Prose>{r.body}</Prose>
+        <Prose html={r.bodyHtml} />
       </Card>
 
       <Card className="grid gap-5">

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TOPICS } from '#shared/schemas/library.ts';
+import { TOPICS } from '#shared/values/library.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useResources } from './api.ts';
 import { Tag } from './DetailParts.tsx';

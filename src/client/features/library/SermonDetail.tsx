@@ -74,7 +74,7 @@ function Sermon({ s, back }: { s: SermonDetail; back: { to: string; label: strin
 
       <Card>
         <h2 className="sr-only">{t('library.sermons.study_body')}</h2>
-        <Prose>{s.body}</Prose>
+        <Prose html={s.bodyHtml} />
       </Card>
 
       <Card className="grid gap-2">

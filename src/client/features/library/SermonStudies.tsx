@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TOPICS } from '#shared/schemas/library.ts';
+import { TOPICS } from '#shared/values/library.ts';
 import { useSermons, type SermonList } from './api.ts';
 import { Tag } from './DetailParts.tsx';
 import { ListControls, optionsOf } from './ListControls.tsx';
