@@ -83,6 +83,7 @@ async function main() {
     '/forgot-password': 'pages/ForgotPassword.tsx',
     '/terms-of-service': 'pages/Legal.tsx',
     '/privacy-policy': 'pages/Legal.tsx',
+    '/gospel': 'features/library/Gospel.tsx',
   };
 
   rmSync(join(CLIENT, PRERENDER_DIR), { recursive: true, force: true });

@@ -5,14 +5,9 @@
  * translated "being prepared" page until then. Values are the nav label keys.
  */
 export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
-  '/sermons': 'nav.sermons',
-  '/books': 'nav.books',
-  '/heroes-of-faith': 'nav.heroesOfFaith',
   '/notification-settings': 'nav.notificationSettings',
   '/notification-test': 'nav.notificationTest',
   '/notifications': 'nav.notifications',
-  '/resources': 'nav.resources',
-  '/gospel': 'nav.gospel',
   '/support': 'nav.support',
 };
 
@@ -38,6 +33,14 @@ export const MEMBER_PATHS = [
   '/daily-reading',
   '/subscription',
   '/welcome-premium',
+  '/sermons',
+  '/sermons/:id',
+  '/books',
+  '/heroes-of-faith',
+  '/heroes-of-faith/:id',
+  '/resources',
+  '/resources/:id',
+  '/favorite-verses',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];
 

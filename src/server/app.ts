@@ -51,6 +51,9 @@ import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { CourseCatalog } from './courses/service.ts';
+import { LibraryCatalog } from './library/catalog.ts';
+import { registerFavoriteRoutes } from './library/favorites.ts';
+import { registerLibraryRoutes } from './library/routes.ts';
 import { registerMemoryRoutes } from './memory/routes.ts';
 import { registerJournalRoutes } from './journal/routes.ts';
 import { registerPrayerRoutes } from './prayer/routes.ts';
@@ -347,6 +350,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const courseCatalog = new CourseCatalog();
   await courseCatalog.sync(database.db);
   registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
+  registerLibraryRoutes(app, {
+    db: database.db,
+    catalog: new LibraryCatalog(),
+    bible: bibleCatalog,
+  });
+  registerFavoriteRoutes(app, { db: database.db, bible: bibleCatalog });
   registerMemoryRoutes(app, { db: database.db, bible: bibleCatalog });
   registerJournalRoutes(app, { db: database.db, bible: bibleCatalog });
   registerPrayerRoutes(app, { db: database.db });

@@ -143,11 +143,11 @@ describe.runIf(enabled)('the app in Chromium', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Sermons' })
       .click();
-    await page.getByRole('heading', { name: 'Sermons is being prepared' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sermons', exact: true }).waitFor();
 
     // Spanish, kept across a reload.
     await page.getByRole('button', { name: 'Español' }).click();
-    await page.getByRole('heading', { name: 'Estamos preparando Sermones' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sermones', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.goto(e2e.base);
@@ -239,7 +239,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await expectAccessible(page, 'member drawer (phone)');
     await screenshot(page, 'member-drawer-en-phone');
     await drawer.getByRole('link', { name: 'Sermons' }).click();
-    await page.getByRole('heading', { name: 'Sermons is being prepared' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sermons', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await screenshot(page, 'account-menu-en-phone');
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();

@@ -447,3 +447,36 @@ export const stripeEvent = pgTable('stripe_event', {
   stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a member has read in the library: sermon studies, heroes of faith, guides. `itemId` is
+ * the content's stable slug (content/library/); a row is the "read" mark, no row is "not read".
+ */
+export const libraryRead = pgTable(
+  'library_read',
+  {
+    userId: ownerId(),
+    kind: text('kind', { enum: ['sermon', 'hero', 'resource'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
+);
+
+/** A verse a member saved to favorites (today's verse, or a selection in the reader). */
+export const favoriteVerse = pgTable(
+  'favorite_verse',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    reference: text('reference').notNull(),
+    osis: text('osis').notNull(),
+    translation: text('translation').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('favorite_verse_user_osis_unique').on(t.userId, t.osis),
+    index('favorite_verse_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
