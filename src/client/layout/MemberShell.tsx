@@ -18,8 +18,9 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { cn } from '../lib/cn.ts';
-import { LOGOUT_URL } from '../lib/auth-api.ts';
+import { LOGOUT_URL, signOut } from '../lib/auth-api.ts';
 import { MEMBER_NAV, PREMIUM_ICON } from '../nav.ts';
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -130,7 +131,13 @@ function AccountMenu({ user }: { user: CurrentUser }) {
           ))}
           <Menu.Separator className="my-1 h-px bg-slate-200" />
           <Menu.Item asChild className={item}>
-            <a href={LOGOUT_URL}>
+            <a
+              href={LOGOUT_URL}
+              onClick={(event) => {
+                event.preventDefault();
+                void signOut();
+              }}
+            >
               <LogOut className="size-4" aria-hidden />
               {t('nav.signOut')}
             </a>
@@ -200,6 +207,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
             <AccountMenu user={user} />
           </div>
         </header>
+        <OfflineStatus />
         <main
           id="main"
           tabIndex={-1}

@@ -33,3 +33,6 @@ export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
   '/api/daily-reading': { byLanguage: true },
   '/api/dashboard': { byLanguage: true },
 };
+
+/** IndexedDB database of the writes made offline (src/client/lib/outbox.ts); emptied on sign-out. */
+export const OUTBOX_DB = 'camino-outbox';
