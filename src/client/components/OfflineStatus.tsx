@@ -3,26 +3,13 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../hooks/use-toast.ts';
+import { isOnline, subscribe } from '../lib/connection.ts';
 import { replayOutbox } from '../lib/outbox.ts';
 import { errorMessage } from '../lib/queryClient.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 
-function subscribe(onChange: () => void) {
-  addEventListener('online', onChange);
-  addEventListener('offline', onChange);
-  return () => {
-    removeEventListener('online', onChange);
-    removeEventListener('offline', onChange);
-  };
-}
-
-/** `navigator.onLine`: false means certainly offline (true may still be a dead network). */
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+/** Whether the network answers (lib/connection.ts). */
+export const useOnline = () => useSyncExternalStore(subscribe, isOnline, () => true);
 
 /**
  * The member shell's connection state (docs/decisions/0024): a notice while offline, and the

@@ -36,3 +36,13 @@ export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
 
 /** IndexedDB database of the writes made offline (src/client/lib/outbox.ts); emptied on sign-out. */
 export const OUTBOX_DB = 'camino-outbox';
+
+/**
+ * The worker's message to its pages about the network: `{ type, online }`. `navigator.onLine`
+ * alone can say "online" on a dead network; the worker sees every request fail or succeed.
+ */
+export const CONNECTION_MESSAGE = 'camino:connection';
+export interface ConnectionMessage {
+  type: typeof CONNECTION_MESSAGE;
+  online: boolean;
+}

@@ -13,12 +13,14 @@
  * - Signing out (and any 401 from the current user) empties the member's data.
  */
 import {
+  CONNECTION_MESSAGE,
   DATA_CACHE,
   OFFLINE_API,
   SHELL_CACHE_PREFIX,
   SHELL_URL,
   SIGN_OUT_PATH,
   USER_PATH,
+  type ConnectionMessage,
 } from './names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -72,7 +74,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   const kept = OFFLINE_API[url.pathname];
-  if (kept) event.respondWith(networkFirst(request, dataKey(request, url, kept.byLanguage)));
+  if (kept) event.respondWith(networkFirst(event, dataKey(request, url, kept.byLanguage)));
 });
 
 /** Whatever the page itself asked for, from the navigation preload when there is one. */
@@ -81,13 +83,34 @@ async function fromNetwork(event: FetchEvent): Promise<Response> {
   return preloaded ?? fetch(event.request);
 }
 
+/** What the pages were last told about the network (undefined: nothing yet). */
+let reported: boolean | undefined;
+
+/**
+ * Tells the pages whether the network answers: every page when that changes, and the page
+ * that asked (`clientId`) whenever a request of its fails, since it may have opened since.
+ */
+async function report(online: boolean, clientId?: string) {
+  const message: ConnectionMessage = { type: CONNECTION_MESSAGE, online };
+  const changed = online !== reported;
+  reported = online;
+  if (changed) {
+    for (const client of await self.clients.matchAll({ type: 'window' })) {
+      client.postMessage(message);
+    }
+  } else if (!online && clientId) {
+    (await self.clients.get(clientId))?.postMessage(message);
+  }
+}
+
 async function navigate(event: FetchEvent): Promise<Response> {
   try {
     return await fromNetwork(event);
   } catch (error) {
     const shell = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
-    if (shell) return shell;
-    throw error;
+    if (!shell) throw error;
+    event.waitUntil(report(false, event.resultingClientId));
+    return shell;
   }
 }
 
@@ -112,15 +135,17 @@ function dataKey(request: Request, url: URL, byLanguage: boolean): string {
   return `${url.pathname}?lang=${language}`;
 }
 
-async function networkFirst(request: Request, key: string): Promise<Response> {
+async function networkFirst(event: FetchEvent, key: string): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(request);
+    response = await fetch(event.request);
   } catch (error) {
+    event.waitUntil(report(false, event.clientId));
     const kept = await caches.match(key, { cacheName: DATA_CACHE });
     if (kept) return kept;
     throw error;
   }
+  event.waitUntil(report(true));
   if (key === USER_PATH) await checkUser(response);
   if (response.ok) await (await caches.open(DATA_CACHE)).put(key, response.clone());
   return response;

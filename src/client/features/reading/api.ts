@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/reading.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
+import { reportNetworkFailure } from '../../lib/connection.ts';
 import { isNetworkFailure, queueWrite, useQueuedWrite } from '../../lib/outbox.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
@@ -192,6 +193,7 @@ export function useCompleteReading(day: number, onMarked: () => void) {
         return (await (await apiRequest('POST', url, { day })).json()) as CompletedReading;
       } catch (error) {
         if (!isNetworkFailure(error)) throw error;
+        reportNetworkFailure();
         // Without IndexedDB (a private window in some browsers) the network error stands.
         await queueWrite({ key: queuedReadingKey(day), method: 'POST', url, body: { day } }).catch(
           () => {

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  newContext,
+  screenshot,
+  signUpMember,
+  useE2EServer,
+  waitForBibles,
+} from './browser.ts';
+
+/** Installable, and today's reading offline (docs/decisions/0024), in Chromium. */
+const enabled = e2eAvailable();
+const e2e = useE2EServer('offline');
+
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function activePlan(page: Page) {
+  const res = await page.request.get(`${e2e.base}/api/reading-plans`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { active: { currentDay: number; completedDays: number } }).active;
+}
+
+describe.runIf(enabled)('installable, with today’s reading offline', () => {
+  it('installs, reads today offline, queues “mark read” and sends it once when back online', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    const started = await page.request.post(`${e2e.base}/api/reading-plans/gospels/start`, {
+      data: { duration: 90 },
+    });
+    expect(started.ok()).toBe(true);
+
+    // The install prompt's manifest: linked, valid, with the icons Chromium asks for.
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Current streak' }).waitFor();
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest', {});
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      lang: 'en',
+    });
+    // The member app registers the service worker once idle; it takes the page over.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    // Chromium's own criteria; a Playwright context is a private window, which cannot install.
+    const installability = async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito');
+    await expect.poll(installability).toEqual([]);
+
+    // Today's reading, opened once online…
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // …opens again with no network at all.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+    await page.getByRole('status').getByText("You're offline.").waitFor();
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await expectAccessible(page, 'daily reading, offline');
+    await screenshot(page, 'offline-reading-en-phone');
+
+    // The notice in Spanish (the language's strings were precached).
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('status').getByText('Sin conexión.').waitFor();
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, 'offline-notice-es-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'offline-notice-es-desktop');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.setViewportSize(PHONE);
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // Marked while offline: saved on the device, said so, kept across a reload.
+    await page.getByRole('button', { name: 'Mark today as read' }).click();
+    await page.getByText("Saved: it will sync when you're back online").first().waitFor();
+    await page.getByText('Marked as read on this device', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText('Marked as read on this device', { exact: true }).waitFor();
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'offline-queued-en-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await activePlan(page)).toMatchObject({ currentDay: 1, completedDays: 0 });
+
+    // Back online: sent once, and the page moves on to day 2.
+    await context.setOffline(false);
+    await page.getByText('1 change made offline is now saved').first().waitFor();
+    await page.getByRole('status').getByText("You're offline.").waitFor({ state: 'detached' });
+    await page.getByText('Day 2 of 90').first().waitFor();
+    expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+    // A reload (which replays the queue again on start) sends nothing more.
+    await page.reload();
+    await page.getByText('Day 2 of 90').first().waitFor();
+    expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+    await context.close();
+  });
+});
