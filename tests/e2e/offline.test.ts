@@ -70,13 +70,25 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.reload();
     await page.getByText('The book of the generation of Jesus Christ').waitFor();
     await page.getByRole('status').getByText("You're offline.").waitFor();
+    // The shell's own images were precached with it.
+    await expect
+      .poll(() =>
+        page
+          .locator('header img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect(await noHorizontalOverflow(page)).toBe(true);
     await expectAccessible(page, 'daily reading, offline');
     await screenshot(page, 'offline-reading-en-phone');
 
-    // The notice in Spanish (the language's strings were precached).
+    // The notice in Spanish (the language's strings were precached); the passages kept are
+    // the ones read, in English, rather than an error.
     await page.getByRole('button', { name: 'Español' }).click();
     await page.getByRole('status').getByText('Sin conexión.').waitFor();
+    await page.getByRole('heading', { name: 'Día 1 de 90' }).waitFor();
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
     expect(await noHorizontalOverflow(page)).toBe(true);
     await screenshot(page, 'offline-notice-es-phone');
     await page.setViewportSize(DESKTOP);

@@ -10,6 +10,9 @@ export const SW_URL = '/sw.js';
 /** The app's empty HTML page (the server sends it with a fresh style nonce), precached. */
 export const SHELL_URL = '/index.html';
 
+/** Files of `public/` the shell shows (the logo) or the browser asks for, precached with it. */
+export const PUBLIC_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'];
+
 /** The shell and the hashed assets of one build: `camino-shell-<build hash>`. */
 export const SHELL_CACHE_PREFIX = 'camino-shell-';
 

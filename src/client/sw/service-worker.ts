@@ -16,6 +16,7 @@ import {
   CONNECTION_MESSAGE,
   DATA_CACHE,
   OFFLINE_API,
+  PUBLIC_FILES,
   SHELL_CACHE_PREFIX,
   SHELL_URL,
   SIGN_OUT_PATH,
@@ -37,7 +38,7 @@ self.addEventListener('install', (event) => {
       const cache = await caches.open(SHELL_CACHE);
       // Past the browser's HTTP cache: the shell must be this build's.
       await cache.addAll([
-        new Request(SHELL_URL, { cache: 'no-cache' }),
+        ...[SHELL_URL, ...PUBLIC_FILES].map((url) => new Request(url, { cache: 'no-cache' })),
         ...__PRECACHE__.map((url) => new Request(url)),
       ]);
       // A new build takes over at once: pages load their HTML from the network, which names
@@ -69,12 +70,13 @@ self.addEventListener('fetch', (event) => {
     else if (!url.pathname.startsWith('/api/')) event.respondWith(navigate(event));
     return;
   }
-  if (url.pathname.startsWith('/assets/')) {
+  // Public files change only with a deploy, which precaches them again.
+  if (url.pathname.startsWith('/assets/') || PUBLIC_FILES.includes(url.pathname)) {
     event.respondWith(cacheFirst(event));
     return;
   }
   const kept = OFFLINE_API[url.pathname];
-  if (kept) event.respondWith(networkFirst(event, dataKey(request, url, kept.byLanguage)));
+  if (kept) event.respondWith(networkFirst(event, dataKeys(request, url, kept.byLanguage)));
 });
 
 /** Whatever the page itself asked for, from the navigation preload when there is one. */
@@ -128,21 +130,32 @@ async function cacheFirst(event: FetchEvent): Promise<Response> {
   return response;
 }
 
-/** The kept copy's key: the path, and the language when the answer is in one. */
-function dataKey(request: Request, url: URL, byLanguage: boolean): string {
-  if (!byLanguage) return url.pathname;
+const LANGUAGES = ['en', 'es'];
+
+/**
+ * The kept copies' keys, best first: the path, and the language when the answer is in one.
+ * With no copy in the member's language (they switched language offline), the other one's:
+ * today's passages in the language they were read in beat an error.
+ */
+function dataKeys(request: Request, url: URL, byLanguage: boolean): string[] {
+  if (!byLanguage) return [url.pathname];
   const language = request.headers.get('accept-language')?.startsWith('es') ? 'es' : 'en';
-  return `${url.pathname}?lang=${language}`;
+  return [language, ...LANGUAGES.filter((l) => l !== language)].map(
+    (l) => `${url.pathname}?lang=${l}`,
+  );
 }
 
-async function networkFirst(event: FetchEvent, key: string): Promise<Response> {
+async function networkFirst(event: FetchEvent, keys: string[]): Promise<Response> {
+  const key = keys[0]!;
   let response: Response;
   try {
     response = await fetch(event.request);
   } catch (error) {
     event.waitUntil(report(false, event.clientId));
-    const kept = await caches.match(key, { cacheName: DATA_CACHE });
-    if (kept) return kept;
+    for (const candidate of keys) {
+      const kept = await caches.match(candidate, { cacheName: DATA_CACHE });
+      if (kept) return kept;
+    }
     throw error;
   }
   event.waitUntil(report(true));
