@@ -51,9 +51,19 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
       lang: 'en',
     });
     // The member app registers the service worker once idle; it takes the page over.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
     });
+    await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 60_000,
+      })
+      .catch((error: unknown) => {
+        throw new Error(`no service worker took the page over (${warnings.join('; ')})`, {
+          cause: error,
+        });
+      });
     // Chromium's own criteria; a Playwright context is a private window, which cannot install.
     const installability = async () =>
       (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
@@ -118,6 +128,17 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.reload();
     await page.getByText('Day 2 of 90').first().waitFor();
     expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+
+    // Signing out leaves none of the member's data on the device.
+    expect(await page.evaluate(() => caches.has('camino-data'))).toBe(true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${e2e.base}/`);
+    await page.getByRole('heading', { name: 'Grow in faith, one day at a time' }).waitFor();
+    expect(await page.evaluate(() => caches.has('camino-data'))).toBe(false);
+    expect(
+      await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)),
+    ).not.toContain('camino-outbox');
     await context.close();
   });
 });
