@@ -105,6 +105,11 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await screenshot(page, 'offline-notice-es-desktop');
     await page.getByRole('button', { name: 'English' }).click();
     await page.setViewportSize(PHONE);
+
+    // The installed app's start page opens offline too, and leads to today's reading.
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Current streak' }).waitFor();
+    await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('The book of the generation of Jesus Christ').waitFor();
 
     // Marked while offline: saved on the device, said so, kept across a reload.
