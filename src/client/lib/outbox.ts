@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { OUTBOX_DB } from '../sw/names.ts';
 import { CURRENT_USER_KEY } from './auth-api.ts';
+import { reportNetworkFailure } from './connection.ts';
 import { ApiError, apiRequest, queryClient } from './queryClient.ts';
 
 const STORE = 'writes';
@@ -103,7 +104,12 @@ async function replay(): Promise<ReplayResult> {
     } catch (error) {
       const refused =
         error instanceof ApiError && error.status < 500 && ![401, 408, 429].includes(error.status);
-      if (!refused) break; // no network, or the server is unwell: later, in order
+      if (!refused) {
+        // No network, or the server is unwell: later, in order. With no network, the page
+        // shows it is offline and checks for the network's return, which replays again.
+        if (isNetworkFailure(error)) reportNetworkFailure();
+        break;
+      }
       result.refused.push({ write, error });
       await remove(write.key);
     }
