@@ -26,7 +26,7 @@ async function activePlan(page: Page) {
 }
 
 describe.runIf(enabled)('installable, with today’s reading offline', () => {
-  it('installs, reads today offline, queues “mark read” and sends it once when back online', async () => {
+  it('installs, reads today offline, queues “mark read” and a journal entry, sends each once when back online', async () => {
     const context = await newContext(e2e.browser, { viewport: PHONE });
     const page = await context.newPage();
     await signUpMember(page, e2e.base, 'en');
@@ -72,6 +72,12 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await expect.poll(installability).toEqual([]);
 
     // Today's reading, opened once online…
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // The journal, opened once online too (its page is kept when first loaded).
+    await page.goto(`${e2e.base}/journal`);
+    await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
     await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('The book of the generation of Jesus Christ').waitFor();
 
@@ -123,16 +129,36 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.setViewportSize(PHONE);
     expect(await activePlan(page)).toMatchObject({ currentDay: 1, completedDays: 0 });
 
-    // Back online: sent once, and the page moves on to day 2.
+    // A journal entry written offline: kept on the device, the editor ready for the next one.
+    await page.goto(`${e2e.base}/journal`);
+    await page.getByLabel('What is on your heart?').fill('Written on the train, offline.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Your entry is saved on this device.').first().waitFor();
+    await expect.poll(() => page.getByLabel('What is on your heart?').inputValue()).toBe('');
+    await screenshot(page, 'offline-journal-en-phone');
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('Marked as read on this device', { exact: true }).waitFor();
+
+    // Back online: each sent once, and the page moves on to day 2.
     await context.setOffline(false);
-    await page.getByText('1 change made offline is now saved').first().waitFor();
+    await page.getByText('2 changes made offline are now saved').first().waitFor();
     await page.getByRole('status').getByText("You're offline.").waitFor({ state: 'detached' });
     await page.getByText('Day 2 of 90').first().waitFor();
     expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+    const journal = async () =>
+      (
+        (await (await page.request.get(`${e2e.base}/api/journal`)).json()) as {
+          items: { content: string; status: string }[];
+        }
+      ).items;
+    expect(await journal()).toMatchObject([
+      { content: 'Written on the train, offline.', status: 'published' },
+    ]);
     // A reload (which replays the queue again on start) sends nothing more.
     await page.reload();
     await page.getByText('Day 2 of 90').first().waitFor();
     expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+    expect(await journal()).toHaveLength(1);
 
     // Signing out leaves none of the member's data on the device.
     expect(await page.evaluate(() => caches.has('camino-data'))).toBe(true);
