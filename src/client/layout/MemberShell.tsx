@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
 
@@ -94,6 +95,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
             )}
           </div>
         </header>
+        <OfflineStatus />
         <main
           id="main"
           tabIndex={-1}
