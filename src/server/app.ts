@@ -38,6 +38,7 @@ import {
   type RateLimitStore,
 } from './security/rate-limit-store.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerSupportRoutes } from './support/routes.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
@@ -258,7 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
-  registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache));
+  const resolveSession = createSessionResolver(database.db, deps.secret, sessionCache);
+  registerAccessHook(app, resolveSession);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -315,7 +317,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, database, deps.redis ?? null);
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
-  registerAdminRoutes(app, { db: database.db, sessionCache });
+  const supportEvents = { mailer, appUrl: config.appUrl, log: app.log };
+  registerAdminRoutes(app, { db: database.db, auth, sessionCache, ...supportEvents });
+  registerSupportRoutes(app, {
+    db: database.db,
+    rateLimitStore,
+    resolveSession,
+    ...supportEvents,
+  });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);
   app.decorate('bibleCatalog', bibleCatalog);
