@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, max, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminUser, AdminUserDetail, adminUsersQuerySchema } from '#shared/schemas/admin.ts';
 import {
@@ -11,6 +11,7 @@ import {
   session,
   supportTicket,
   user,
+  userSearchVector,
 } from '../db/schema.ts';
 import type { Db } from '../support/service.ts';
 import { premiumStateOf } from './premium.ts';
@@ -52,23 +53,28 @@ export function toAdminUser(r: MemberRow): AdminUser {
   };
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The search as a prefix query: every word typed must begin a word of the name or the e-mail
+ * address ("ana gar" finds Ana García; "ana@" or "ana@exa" her address). Null when nothing
+ * searchable was typed.
+ */
+export function searchQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}@._+-]/gu, ''))
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((w) => `'${w}':*`).join(' & ') : null;
 }
 
 const DAY_MS = 86_400_000;
 
 /** The WHERE clause of the member list's filters. */
 function memberFilter(q: z.output<typeof adminUsersQuerySchema>) {
-  const pattern = q.q ? `%${escapeLike(q.q)}%` : undefined;
+  const search = q.q ? searchQuery(q.q) : null;
   return and(
-    pattern
-      ? or(
-          ilike(user.email, pattern),
-          ilike(user.firstName, pattern),
-          ilike(user.lastName, pattern),
-        )
-      : undefined,
+    search ? sql`${userSearchVector(user)} @@ to_tsquery('simple', ${search})` : undefined,
     q.premium ? eq(user.isPremium, q.premium === 'yes') : undefined,
     q.admin ? eq(user.role, q.admin === 'yes' ? 'admin' : 'member') : undefined,
     q.locked === 'yes'
