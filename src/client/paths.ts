@@ -15,7 +15,6 @@ export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/gospel': 'nav.gospel',
   '/subscription': 'nav.subscription',
   '/welcome-premium': 'nav.welcomePremium',
-  '/support': 'nav.support',
 };
 
 /** Every member path, so a visitor who opens one is sent to sign in first. */
