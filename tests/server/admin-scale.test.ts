@@ -44,6 +44,7 @@ describe('admin member list at scale', () => {
     const premium = await timed('/api/admin/users?premium=yes&page=3');
     expect(premium.body.total).toBe(MEMBERS / 10);
     const search = await timed('/api/admin/users?q=member%2099999');
+    expect((await timed('/api/admin/users?q=seed99999%40exam')).body.total).toBe(1);
     expect(search.body.items.map((i) => i.email)).toEqual(['seed99999@example.com']);
     const since = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const recent = await timed(`/api/admin/users?joinedFrom=${since}`);

@@ -54,15 +54,15 @@ export function toAdminUser(r: MemberRow): AdminUser {
 }
 
 /**
- * The search as a prefix query: every word typed must begin a word of the name or the e-mail
- * address ("ana gar" finds Ana García; "ana@" or "ana@exa" her address). Null when nothing
- * searchable was typed.
+ * The search as a prefix query: every word typed must begin a word of the name or of the
+ * e-mail address, whose parts between @ . - _ + count as words ("ana gar" finds Ana García;
+ * "ana@exa" her address). Null when nothing searchable was typed.
  */
 export function searchQuery(text: string): string | null {
   const words = text
     .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}@._+-]/gu, ''))
+    .split(/[\s@.\-_+]+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter(Boolean)
     .slice(0, 8);
   return words.length > 0 ? words.map((w) => `'${w}':*`).join(' & ') : null;

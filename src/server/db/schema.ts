@@ -26,13 +26,16 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** The words of a member's name and e-mail address (the admin search; see user_search_idx). */
+/**
+ * The words of a member's name and e-mail address, the address also split at @ . - _ + so
+ * each part is a word of its own (the admin search; see user_search_idx).
+ */
 export function userSearchVector(t: {
   firstName: AnyPgColumn;
   lastName: AnyPgColumn;
   email: AnyPgColumn;
 }) {
-  return sql`to_tsvector('simple'::regconfig, ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})`;
+  return sql`to_tsvector('simple'::regconfig, ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.-_+', '     '))`;
 }
 
 export const user = pgTable(

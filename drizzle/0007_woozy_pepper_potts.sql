@@ -50,4 +50,4 @@ CREATE UNIQUE INDEX "support_ticket_number_unique" ON "support_ticket" USING btr
 CREATE INDEX "support_ticket_queue_idx" ON "support_ticket" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "support_ticket_user_idx" ON "support_ticket" USING btree ("user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "user_created_idx" ON "user" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "user_search_idx" ON "user" USING gin (to_tsvector('simple'::regconfig, "first_name" || ' ' || "last_name" || ' ' || "email"));
+CREATE INDEX "user_search_idx" ON "user" USING gin (to_tsvector('simple'::regconfig, "first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || translate("email", '@.-_+', '     ')));
