@@ -1,5 +1,5 @@
 import { CheckCircle2, LifeBuoy } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT_REPLY_HOURS } from '#shared/constants.ts';
@@ -15,6 +15,11 @@ export default function Support() {
   const { user } = useAuth();
   const [sent, setSent] = useState<{ number: number; email: string } | null>(null);
   const member = user?.ageVerified ? user : null;
+  const thanks = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users land on the outcome.
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
   const defaults = {
     name: member ? `${member.firstName} ${member.lastName}`.trim() : '',
     email: member?.email ?? '',
@@ -29,7 +34,13 @@ export default function Support() {
         {sent ? (
           <div role="status" className="grid justify-items-start gap-4">
             <CheckCircle2 className="size-10 text-emerald-600" aria-hidden />
-            <h2 className="font-serif text-2xl text-brand-950">{t('support.thanks.title')}</h2>
+            <h2
+              ref={thanks}
+              tabIndex={-1}
+              className="font-serif text-2xl text-brand-950 focus:outline-none"
+            >
+              {t('support.thanks.title')}
+            </h2>
             <p className="text-slate-700">
               {sent.number > 0
                 ? t('support.thanks.body', {
