@@ -3,11 +3,13 @@ import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useAdminStats } from './api.ts';
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, text }: { label: string; value: string; text?: boolean }) {
   return (
-    <div className="grid min-w-0 gap-0.5 rounded-2xl bg-slate-50 p-3">
+    <div className="grid min-w-0 content-start gap-0.5 rounded-2xl bg-slate-50 p-3">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-serif text-2xl text-brand-950">{value}</dd>
+      <dd className={text ? 'font-medium text-brand-950' : 'font-serif text-2xl text-brand-950'}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -49,9 +51,13 @@ export function FiguresPanel() {
           {s.lessonsCompleted.length === 0 ? (
             <p className="text-slate-600">{t(`${F}.noLessons`)}</p>
           ) : (
-            <dl className="grid grid-cols-2 gap-3">
+            <dl className="grid gap-3">
               {s.lessonsCompleted.map((c) => (
-                <Figure key={c.courseId} label={c.courseId} value={num.format(c.count)} />
+                <Figure
+                  key={c.courseId}
+                  label={t(`courseOverview.c${c.courseId}.title`, { defaultValue: c.courseId })}
+                  value={num.format(c.count)}
+                />
               ))}
             </dl>
           )}
@@ -67,7 +73,7 @@ export function FiguresPanel() {
           <h2 className="font-serif text-xl text-brand-950">{t(`${F}.tickets`)}</h2>
           <dl className="grid grid-cols-2 gap-3">
             <Figure label={t(`${F}.openTickets`)} value={num.format(s.tickets.open)} />
-            <Figure label={t(`${F}.medianFirstReply`)} value={medianText} />
+            <Figure label={t(`${F}.medianFirstReply`)} value={medianText} text={median === null} />
           </dl>
         </Card>
       </div>

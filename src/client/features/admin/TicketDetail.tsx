@@ -142,7 +142,8 @@ function TicketBody({ ticket }: { ticket: AdminTicketDetail }) {
           />
         </Card>
       </div>
-      <Card className="grid content-start gap-4">
+      {/* On a phone the facts and controls come first, above the thread. */}
+      <Card className="order-first grid content-start gap-4 lg:order-none">
         <dl className="grid gap-2 text-sm">
           <div>
             <dt className="text-slate-600">{t(`${P}.from`)}</dt>

@@ -25,7 +25,8 @@ export default function Support() {
     email: member?.email ?? '',
   };
   return (
-    <div className="mx-auto w-full max-w-3xl">
+    // The visitor shell leaves spacing to its pages; the member shell has its own.
+    <div className={`mx-auto w-full max-w-3xl ${user ? '' : 'px-4 py-12 sm:px-6 sm:py-16'}`}>
       <PageHeader
         title={t('support.title')}
         subtitle={t('support.subtitle', { hours: SUPPORT_REPLY_HOURS })}
