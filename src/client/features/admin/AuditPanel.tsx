@@ -55,7 +55,7 @@ export function AuditPanel() {
           page={page}
           total={log.data.total}
           pageSize={log.data.pageSize}
-          totalLabel=""
+          totalLabel={t(`${A}.total`, { count: log.data.total })}
           onPage={setPage}
         />
       ) : null}
