@@ -18,7 +18,7 @@ export function VisitorApp() {
           <Route path="/" element={<P.Landing />} />
           <Route path="/about-us" element={<P.AboutUs />} />
           <Route path="/course-overview" element={<P.CourseOverview />} />
-          <Route path="/support" element={<P.ComingSoon />} />
+          <Route path="/support" element={<P.Support />} />
           <Route path="/gospel" element={<P.GospelForVisitors />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />

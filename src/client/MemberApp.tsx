@@ -31,6 +31,7 @@ export default function MemberApp({ user }: { user: CurrentUser }) {
           <Route path="/" element={<P.Dashboard />} />
           <Route path="/account-settings" element={<P.AccountSettings />} />
           <Route path="/admin" element={<P.Admin />} />
+          <Route path="/support" element={<P.Support />} />
           <Route path="/bible" element={<P.BibleReader />} />
           <Route path="/bible-study" element={<P.BibleStudy />} />
           <Route path="/saved-studies" element={<P.SavedStudies />} />

@@ -8,7 +8,6 @@ export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/notification-settings': 'nav.notificationSettings',
   '/notification-test': 'nav.notificationTest',
   '/notifications': 'nav.notifications',
-  '/support': 'nav.support',
 };
 
 /** Every member path, so a visitor who opens one is sent to sign in first. */

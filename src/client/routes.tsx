@@ -17,6 +17,7 @@ export const pages = {
   Dashboard: page(() => import('./features/dashboard/Dashboard.tsx')),
   AccountSettings: page(() => import('./features/account/AccountSettings.tsx')),
   Admin: page(() => import('./features/admin/Admin.tsx')),
+  Support: page(() => import('./features/support/Support.tsx')),
   NotFound: page(() => import('./components/NotFound.tsx')),
   ComingSoon: page(() => import('./pages/ComingSoon.tsx')),
   BibleReader: page(() => import('./features/bible/BibleReader.tsx')),

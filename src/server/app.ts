@@ -42,6 +42,7 @@ import { registerAdminRoutes } from './admin/routes.ts';
 import { registerSubscriptionRoutes } from './subscription/routes.ts';
 import { BillingService } from './subscription/service.ts';
 import { createStripeClient } from './subscription/stripe.ts';
+import { registerSupportRoutes } from './support/routes.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
@@ -280,10 +281,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
-  registerAccessHook(
-    app,
-    createSessionResolver(database.db, deps.secret, sessionCache, config.stripe.graceDays),
+  const resolveSession = createSessionResolver(
+    database.db,
+    deps.secret,
+    sessionCache,
+    config.stripe.graceDays,
   );
+  registerAccessHook(app, resolveSession);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -340,8 +344,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, database, deps.redis ?? null);
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
-  registerAdminRoutes(app, { db: database.db, sessionCache });
   registerSubscriptionRoutes(app, { billing });
+  const supportEvents = { mailer, appUrl: config.appUrl, log: app.log };
+  registerAdminRoutes(app, {
+    db: database.db,
+    auth,
+    sessionCache,
+    graceDays: config.stripe.graceDays,
+    ...supportEvents,
+  });
+  registerSupportRoutes(app, {
+    db: database.db,
+    rateLimitStore,
+    resolveSession,
+    ...supportEvents,
+  });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);
   app.decorate('bibleCatalog', bibleCatalog);

@@ -29,3 +29,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
+
+/** Support tickets (issue 15): length caps of the form, chosen to fit a real message with room. */
+export const SUPPORT_NAME_MAX_LENGTH = 120;
+export const SUPPORT_PHONE_MAX_LENGTH = 40;
+export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
+/** New tickets from one IP address, and to one e-mail address, per hour (spam guard). */
+export const SUPPORT_TICKETS_PER_IP_PER_HOUR = 10;
+export const SUPPORT_TICKETS_PER_EMAIL_PER_HOUR = 5;

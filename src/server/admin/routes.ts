@@ -1,93 +1,81 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLES } from '#shared/schemas/user.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  adminDeleteUserSchema,
+  adminStatsSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserSchema,
+  adminUserUpdateSchema,
+  adminUsersQuerySchema,
+  auditPageSchema,
+} from '#shared/schemas/admin.ts';
+import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
-import { user } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { session, user } from '../db/schema.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { currentUser } from '../security/access.ts';
+import { auditPage, recordAudit, type AuditDetail } from './audit.ts';
+import {
+  adminCount,
+  displayName,
+  listMembers,
+  memberById,
+  memberColumns,
+  memberDetail,
+  toAdminUser,
+} from './members.ts';
+import { StatsCache } from './stats.ts';
+import { registerAdminTicketRoutes, type AdminTicketDeps } from './tickets.ts';
 
-const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(ROLES),
-  isPremium: z.boolean(),
-  ageVerified: z.boolean(),
-  createdAt: z.string(),
-});
-
-const PAGE_SIZE = 25;
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export interface AdminDeps extends AdminTicketDeps {
+  db: Database;
+  auth: Auth;
+  sessionCache: SessionCache;
+  /** Days a failed renewal keeps premium (PREMIUM_GRACE_DAYS), for the member detail. */
+  graceDays: number;
+  statsTtlMs?: number;
 }
 
-export function registerAdminRoutes(
-  appBase: FastifyInstance,
-  deps: { db: Database; sessionCache: SessionCache },
-) {
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const refuse = (key: string, code: string) => new HttpError(409, key, {}, code);
+
+export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const columns = {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    isPremium: user.isPremium,
-    ageVerified: user.ageVerified,
-    createdAt: user.createdAt,
-  };
+  const { db, sessionCache } = deps;
+  const stats = new StatsCache(db, deps.statsTtlMs ?? 30_000);
 
   app.get(
     '/api/admin/users',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Members, newest first, 25 a page, optionally filtered by name or e-mail',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          q: z.string().trim().max(100).optional(),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(adminUserSchema),
-            total: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-        },
+        summary: 'Members, newest first, 25 a page: search by name or e-mail, filter',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUserPageSchema },
+      },
+    },
+    async (request) => listMembers(db, request.query, ADMIN_PAGE_SIZE),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A member's profile, premium state and source, progress and last activity",
+        params: idParams,
+        response: { 200: adminUserDetailSchema },
       },
     },
     async (request) => {
-      const { page, q } = request.query;
-      const pattern = q ? `%${escapeLike(q)}%` : undefined;
-      const where = pattern
-        ? or(
-            ilike(user.email, pattern),
-            ilike(user.firstName, pattern),
-            ilike(user.lastName, pattern),
-          )
-        : undefined;
-      const [rows, totals] = await Promise.all([
-        db
-          .select(columns)
-          .from(user)
-          .where(where)
-          .orderBy(desc(user.createdAt), desc(user.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        db.select({ n: count() }).from(user).where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total: Number(totals[0]?.n ?? 0),
-        page,
-        pageSize: PAGE_SIZE,
-      };
+      const detail = await memberDetail(db, request.params.id, deps.graceDays);
+      if (!detail) throw notFound();
+      return detail;
     },
   );
 
@@ -96,26 +84,162 @@ export function registerAdminRoutes(
     {
       schema: {
         tags: ['admin'],
-        summary: "Change a member's role or premium entitlement",
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: z
-          .object({ role: z.enum(ROLES), isPremium: z.boolean() })
-          .partial()
-          .strict()
-          .refine((b) => Object.keys(b).length > 0, { error: 'validation.required' }),
+        summary: 'Grant or revoke premium, make or remove an admin, lock or unlock sign-in',
+        params: idParams,
+        body: adminUserUpdateSchema,
         response: { 200: adminUserSchema },
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(user)
-        .set({ ...request.body, updatedAt: new Date() })
-        .where(eq(user.id, request.params.id))
-        .returning(columns);
-      if (!row) throw notFound();
-      deps.sessionCache.forgetUser(row.id);
-      request.log.info({ event: 'admin.user-updated', target: row.id }, 'admin changed a user');
-      return { ...row, createdAt: row.createdAt.toISOString() };
+      const me = currentUser(request);
+      const { id } = request.params;
+      const changes = request.body;
+      const updated = await db.transaction(async (tx) => {
+        // Serialise role and lock changes: two admins demoting each other at once cannot
+        // leave the platform with none.
+        await tx.execute(sql`select pg_advisory_xact_lock(15015)`);
+        const before = await memberById(tx, id);
+        if (!before) throw notFound();
+        const demotes = changes.role === 'member' && before.role === 'admin';
+        const locks = changes.locked === true && before.lockedAt === null;
+        if (id === me.id && (demotes || locks)) {
+          throw refuse('admin.errors.notYourself', 'SELF_CHANGE');
+        }
+        // An admin who still counts (not locked) may never leave the platform without one.
+        const removesAnAdmin =
+          before.role === 'admin' && before.lockedAt === null && (demotes || locks);
+        if (removesAnAdmin && (await adminCount(tx)) <= 1) {
+          throw refuse('admin.errors.lastAdmin', 'LAST_ADMIN');
+        }
+        const now = new Date();
+        const [row] = await tx
+          .update(user)
+          .set({
+            ...(changes.role !== undefined ? { role: changes.role } : {}),
+            ...(changes.isPremium !== undefined ? { isPremium: changes.isPremium } : {}),
+            ...(changes.locked !== undefined ? { lockedAt: changes.locked ? now : null } : {}),
+            updatedAt: now,
+          })
+          .where(eq(user.id, id))
+          .returning(memberColumns);
+        if (!row) throw notFound();
+        if (locks) await tx.delete(session).where(eq(session.userId, id));
+        const target = { type: 'user' as const, id, label: before.email };
+        const log = (action: string, detail: AuditDetail = {}) =>
+          recordAudit(tx, me, action, target, detail);
+        if (changes.isPremium !== undefined && changes.isPremium !== before.isPremium) {
+          await log(changes.isPremium ? 'member.premium.grant' : 'member.premium.revoke');
+        }
+        if (changes.role !== undefined && changes.role !== before.role) {
+          await log(changes.role === 'admin' ? 'member.admin.grant' : 'member.admin.revoke');
+        }
+        if (changes.locked !== undefined && changes.locked !== (before.lockedAt !== null)) {
+          await log(changes.locked ? 'member.lock' : 'member.unlock');
+        }
+        return row;
+      });
+      sessionCache.forgetUser(id);
+      request.log.info({ event: 'admin.user-updated', target: id }, 'admin changed a user');
+      return toAdminUser(updated);
     },
   );
+
+  app.post(
+    '/api/admin/users/:id/password-reset',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'E-mail the member a password-reset link (in their language)',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const [target] = await db
+        .select({ email: user.email, preferences: user.preferences })
+        .from(user)
+        .where(eq(user.id, request.params.id));
+      if (!target) throw notFound();
+      const lang = target.preferences.language === 'es' ? 'es' : 'en';
+      // The same path as "forgot password": better-auth makes the token and our mailer sends it.
+      await deps.auth.api.requestPasswordReset({
+        body: { email: target.email, redirectTo: '/reset-password' },
+        headers: new Headers({ 'accept-language': lang }),
+      });
+      await recordAudit(db, me, 'member.password-reset', {
+        type: 'user',
+        id: request.params.id,
+        label: target.email,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Delete a member's account and data (the admin types their e-mail to confirm)",
+        params: idParams,
+        body: adminDeleteUserSchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      const target = await memberById(db, id);
+      if (!target) throw notFound();
+      if (request.body.confirmEmail.toLowerCase() !== target.email.toLowerCase()) {
+        throw new HttpError(400, 'admin.errors.confirmMismatch', {}, 'CONFIRMATION_MISMATCH');
+      }
+      if (id === me.id) throw refuse('admin.errors.notYourself', 'SELF_CHANGE');
+      if (target.role === 'admin' && target.lockedAt === null && (await adminCount(db)) <= 1) {
+        throw refuse('admin.errors.lastAdmin', 'LAST_ADMIN');
+      }
+      // The member's own "delete account" runs this too (better-auth's deleteUser): sessions,
+      // credentials and the user go; every owned row cascades.
+      const ctx = await deps.auth.$context;
+      await ctx.internalAdapter.deleteUser(id);
+      sessionCache.forgetUser(id);
+      await recordAudit(
+        db,
+        me,
+        'member.delete',
+        { type: 'user', id, label: target.email },
+        { name: displayName(target) },
+      );
+      request.log.info({ event: 'admin.user-deleted', target: id }, 'admin deleted an account');
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Platform figures (cached briefly)',
+        response: { 200: adminStatsSchema },
+      },
+    },
+    async () => stats.get(),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of admin actions, newest first (read-only)',
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        response: { 200: auditPageSchema },
+      },
+    },
+    async (request) => auditPage(db, request.query.page, ADMIN_PAGE_SIZE),
+  );
+
+  registerAdminTicketRoutes(appBase, deps);
 }

@@ -122,6 +122,23 @@ export function createAuth({
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A member an admin has locked cannot sign in (issue 15): no session is ever made.
+          async before(session) {
+            const [row] = await db
+              .select({ lockedAt: schema.user.lockedAt })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (row?.lockedAt) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_LOCKED',
+                message: 'This account is locked.',
+              });
+            }
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {

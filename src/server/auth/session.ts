@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { billingSubscription, session, user } from '../db/schema.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
@@ -115,7 +115,14 @@ export function createSessionResolver(
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql`now()`),
+        // A locked member's sessions are deleted when locked; this holds even before that.
+        isNull(user.lockedAt),
+      ),
+    )
     .limit(1)
     .prepare('session_lookup');
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -25,6 +26,18 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * The words of a member's name and e-mail address, the address also split at @ . - _ + so
+ * each part is a word of its own (the admin search; see user_search_idx).
+ */
+export function userSearchVector(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+}) {
+  return sql`to_tsvector('simple'::regconfig, ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || translate(${t.email}, '@.-_+', '     '))`;
+}
+
 export const user = pgTable(
   'user',
   {
@@ -42,9 +55,17 @@ export const user = pgTable(
       .default('member'),
     isPremium: boolean('is_premium').notNull().default(false),
     preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default({}),
+    /** Set by an admin: a locked member cannot sign in, and their sessions were revoked. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('user_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('user_email_unique').on(sql`lower(${t.email})`),
+    // The admin member list: newest first, paged on the server (fast with 100,000 members),
+    // and its search by the start of any word of the name or of the e-mail address.
+    index('user_created_idx').on(t.createdAt, t.id),
+    index('user_search_idx').using('gin', userSearchVector(t)),
+  ],
 );
 
 /** The owning member: every member's row goes when their account is deleted. */
@@ -479,4 +500,79 @@ export const favoriteVerse = pgTable(
     uniqueIndex('favorite_verse_user_osis_unique').on(t.userId, t.osis),
     index('favorite_verse_user_created_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * A support ticket (SPEC §3): from a visitor (no `userId`) or a member. `number` is what the
+ * sender and the team quote. `awaitingSince` is when the sender last wrote with no answer yet
+ * (null once the team has answered): a ticket open past 24 hours of it is overdue.
+ */
+export const supportTicket = pgTable(
+  'support_ticket',
+  {
+    id: text('id').primaryKey(),
+    number: integer('number').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subject: text('subject').notNull(),
+    language: text('language', { enum: ['en', 'es'] }).notNull(),
+    status: text('status', { enum: ['open', 'waiting_on_member', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
+    priority: text('priority', { enum: ['low', 'normal', 'high', 'urgent'] })
+      .notNull()
+      .default('normal'),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    firstRepliedAt: timestamp('first_replied_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('support_ticket_number_unique').on(t.number),
+    index('support_ticket_queue_idx').on(t.status, t.createdAt),
+    index('support_ticket_user_idx').on(t.userId, t.updatedAt),
+  ],
+);
+
+/** One message of a ticket's thread: the sender's, the team's, or an internal note (team only). */
+export const supportMessage = pgTable(
+  'support_message',
+  {
+    id: text('id').primaryKey(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTicket.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['requester', 'staff', 'note'] }).notNull(),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_message_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * The admin audit log: who did what to whom, when. Rows are only ever inserted; the labels are
+ * copied so a row still reads well after its actor or target is gone.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: ['user', 'ticket'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    detail: jsonb('detail')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 );

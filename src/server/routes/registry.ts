@@ -127,9 +127,26 @@ export const ROUTE_ACCESS = {
   // Stripe's webhook: no session; the Stripe-Signature header is checked in the handler
   'POST /api/stripe/webhook': 'public',
 
-  // Admin
+
+  // Support (issue 15): anyone may file a ticket (rate-limited, honeypot); a member reads and
+  // answers their own tickets (another member's ticket answers 404)
+  'POST /api/support/tickets': 'public',
+  'GET /api/support/tickets': 'member',
+  'POST /api/support/tickets/:id/replies': 'member',
+
+  // Admin (issue 15): every action is written to the audit log
   'GET /api/admin/users': 'admin',
+  'GET /api/admin/users/:id': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
+  'POST /api/admin/users/:id/password-reset': 'admin',
+  'DELETE /api/admin/users/:id': 'admin',
+  'GET /api/admin/tickets': 'admin',
+  'GET /api/admin/tickets/:id': 'admin',
+  'PATCH /api/admin/tickets/:id': 'admin',
+  'POST /api/admin/tickets/:id/replies': 'admin',
+  'POST /api/admin/tickets/:id/notes': 'admin',
+  'GET /api/admin/stats': 'admin',
+  'GET /api/admin/audit': 'admin',
 } as const satisfies Record<string, AccessClass>;
 
 export type DeclaredRoute = keyof typeof ROUTE_ACCESS;

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Skeletons } from '../../components/QueryStates.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
@@ -31,20 +32,24 @@ const TABS = [
 export default function AccountSettings() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  // `?tab=support` opens a tab directly (the support page and e-mails link to it).
+  const [params] = useSearchParams();
+  const requested = params.get('tab');
+  const initial = TABS.find((tab) => tab === requested) ?? 'profile';
   if (!user) return null;
   return (
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
-      <Tabs.Root defaultValue="profile" className="grid gap-6">
+      <Tabs.Root defaultValue={initial} className="grid gap-6">
         <Tabs.List
           aria-label={t('settings.title')}
-          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+          className="grid grid-cols-2 gap-1 min-[480px]:grid-cols-3 sm:flex sm:flex-wrap"
         >
           {TABS.map((tab) => (
             <Tabs.Trigger
               key={tab}
               value={tab}
-              className="shrink-0 rounded-xl px-4 py-2 text-sm font-medium text-slate-700 hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
+              className="min-w-0 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
             >
               {t(`settings.tabs.${tab}`)}
             </Tabs.Trigger>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SUPPORT_REPLY_HOURS } from '#shared/constants.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { MyTickets } from '../support/index.ts';
 
 export function SupportTab() {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ export function SupportTab() {
           <Link to="/support">{t('settings.support.contact')}</Link>
         </Button>
       </Card>
+      <MyTickets />
       <Card>
         <h2 className="font-serif text-xl text-brand-950">{t('settings.support.faqTitle')}</h2>
         <div className="mt-3 divide-y divide-slate-200">

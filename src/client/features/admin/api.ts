@@ -1,71 +1,246 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type {
+  AdminStats,
+  AdminTicketDetail,
+  AdminTicketPage,
+  AdminUser,
+  AdminUserDetail,
+  AdminUserPage,
+  AuditPage,
+} from '#shared/schemas/admin.ts';
+import type { TicketPriority, TicketStatus } from '#shared/schemas/support.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'member' | 'admin';
-  isPremium: boolean;
-  createdAt: string;
+export type { AdminUser };
+
+const USERS = '/api/admin/users';
+const TICKETS = '/api/admin/tickets';
+const STATS = '/api/admin/stats';
+const AUDIT = '/api/admin/audit';
+
+/** A URL with its non-empty parameters (the query key of a filtered page). */
+function withParams(base: string, params: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== '') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
 }
 
-export interface AdminUserPage {
-  items: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
+export interface MemberFilters {
+  q: string;
+  premium: '' | 'yes' | 'no';
+  admin: '' | 'yes' | 'no';
+  locked: '' | 'yes' | 'no';
+  joinedFrom: string;
+  joinedTo: string;
 }
 
-const ADMIN_USERS_URL = '/api/admin/users';
+export const adminUsersUrl = (page: number, f: MemberFilters) => withParams(USERS, { page, ...f });
 
-/** The query key (an API URL) of one page of the member list, filtered by a search. */
-export const adminUsersUrl = (page: number, query: string) =>
-  `${ADMIN_USERS_URL}?page=${page}${query ? `&q=${encodeURIComponent(query)}` : ''}`;
-
-/** One page of members; the previous page stays on screen while the next one loads. */
-export function useAdminUsers({
-  page,
-  query,
-  enabled,
-}: {
-  page: number;
-  query: string;
-  enabled: boolean;
-}) {
+export function useAdminUsers(page: number, filters: MemberFilters) {
   return useQuery<AdminUserPage>({
-    queryKey: [adminUsersUrl(page, query)],
-    enabled,
+    queryKey: [adminUsersUrl(page, filters)],
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 
-/** Grants or revokes premium, then reloads every page of the member list. */
-export function useSetPremium() {
+export function useAdminUser(id: string | null) {
+  return useQuery<AdminUserDetail>({
+    queryKey: [`${USERS}/${encodeURIComponent(id ?? '')}`],
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+const startsWith = (qc: QueryClient, prefix: string) =>
+  qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(prefix) });
+
+/** Everything an admin action may have changed: lists, details, figures and the audit log. */
+async function refreshAdmin(qc: QueryClient) {
+  await Promise.all([startsWith(qc, '/api/admin/')]);
+}
+
+function useFailureToast() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  return (error: unknown) =>
+    toast({
+      title: t('errors.title'),
+      description: errorMessage(error, t),
+      variant: 'destructive',
+    });
+}
+
+type MemberChange = { isPremium: boolean } | { role: 'member' | 'admin' } | { locked: boolean };
+
+/** Grant/revoke premium, make/remove admin, lock/unlock: says what changed, and for whom. */
+export function useUpdateMember() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const onError = useFailureToast();
   return useMutation({
-    mutationFn: (v: { id: string; name: string; isPremium: boolean }) =>
-      apiRequest('PATCH', `${ADMIN_USERS_URL}/${encodeURIComponent(v.id)}`, {
-        isPremium: v.isPremium,
-      }),
-    onSuccess: async (_, v) => {
-      // Say what changed, and for whom.
-      toast({
-        title: t(v.isPremium ? 'admin.premiumGranted' : 'admin.premiumRevoked', { name: v.name }),
-      });
-      await queryClient.invalidateQueries({
-        predicate: (qq) => String(qq.queryKey[0]).startsWith(ADMIN_USERS_URL),
-      });
+    mutationFn: (v: { id: string; name: string; change: MemberChange }) =>
+      apiRequest('PATCH', `${USERS}/${encodeURIComponent(v.id)}`, v.change),
+    onSuccess: async (_, { name, change }) => {
+      const key =
+        'isPremium' in change
+          ? change.isPremium
+            ? 'admin.premiumGranted'
+            : 'admin.premiumRevoked'
+          : 'role' in change
+            ? change.role === 'admin'
+              ? 'admin.done.adminGranted'
+              : 'admin.done.adminRevoked'
+            : change.locked
+              ? 'admin.done.locked'
+              : 'admin.done.unlocked';
+      toast({ title: t(key, { name }) });
+      await refreshAdmin(qc);
     },
-    onError: (error) =>
-      toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
+    onError,
+  });
+}
+
+export function useSendPasswordReset() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const onError = useFailureToast();
+  return useMutation({
+    mutationFn: (v: { id: string; email: string }) =>
+      apiRequest('POST', `${USERS}/${encodeURIComponent(v.id)}/password-reset`),
+    onSuccess: async (_, { email }) => {
+      toast({ title: t('admin.done.resetSent', { email }) });
+      await refreshAdmin(qc);
+    },
+    onError,
+  });
+}
+
+export function useDeleteMember() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; name: string; confirmEmail: string }) =>
+      apiRequest('DELETE', `${USERS}/${encodeURIComponent(v.id)}`, {
+        confirmEmail: v.confirmEmail,
       }),
+    // A deletion is never sent twice.
+    retry: 0,
+    onSuccess: async (_, { name }) => {
+      toast({ title: t('admin.done.deleted', { name }) });
+      await refreshAdmin(qc);
+    },
+  });
+}
+
+export interface TicketFilters {
+  status: '' | 'active' | TicketStatus;
+  subject: string;
+  age: '' | 'day' | 'week' | 'older';
+  mine: boolean;
+}
+
+export const adminTicketsUrl = (page: number, f: TicketFilters) =>
+  withParams(TICKETS, {
+    page,
+    status: f.status,
+    subject: f.subject,
+    age: f.age,
+    mine: f.mine ? 'yes' : undefined,
+  });
+
+export function useAdminTickets(page: number, filters: TicketFilters) {
+  return useQuery<AdminTicketPage>({
+    queryKey: [adminTicketsUrl(page, filters)],
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminTicket(id: string) {
+  return useQuery<AdminTicketDetail>({
+    queryKey: [`${TICKETS}/${encodeURIComponent(id)}`],
+    staleTime: 0,
+  });
+}
+
+export function useUpdateTicket() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const onError = useFailureToast();
+  return useMutation({
+    mutationFn: (v: {
+      id: string;
+      change: { status?: TicketStatus; priority?: TicketPriority; assigneeId?: string | null };
+    }) => apiRequest('PATCH', `${TICKETS}/${encodeURIComponent(v.id)}`, v.change),
+    onSuccess: async () => {
+      toast({ title: t('admin.ticketsPanel.updated') });
+      await refreshAdmin(qc);
+    },
+    onError,
+  });
+}
+
+export function useReplyTicket() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: {
+      id: string;
+      email: string;
+      body: string;
+      status: 'answered' | 'waiting_on_member';
+    }) =>
+      (await (
+        await apiRequest('POST', `${TICKETS}/${encodeURIComponent(v.id)}/replies`, {
+          body: v.body,
+          status: v.status,
+        })
+      ).json()) as { emailed: boolean },
+    // An answer is e-mailed: never twice.
+    retry: 0,
+    onSuccess: async ({ emailed }, { email }) => {
+      toast(
+        emailed
+          ? { title: t('admin.ticketsPanel.replied', { email }) }
+          : { title: t('admin.ticketsPanel.repliedNoMail'), variant: 'destructive' },
+      );
+      await refreshAdmin(qc);
+    },
+  });
+}
+
+export function useAddNote() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; body: string }) =>
+      apiRequest('POST', `${TICKETS}/${encodeURIComponent(v.id)}/notes`, { body: v.body }),
+    retry: 0,
+    onSuccess: async () => {
+      toast({ title: t('admin.ticketsPanel.noted') });
+      await refreshAdmin(qc);
+    },
+  });
+}
+
+export function useAdminStats() {
+  return useQuery<AdminStats>({ queryKey: [STATS], staleTime: 30_000 });
+}
+
+export function useAuditLog(page: number) {
+  return useQuery<AuditPage>({
+    queryKey: [withParams(AUDIT, { page })],
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SUPPORT_REPLY_HOURS, type Language } from '#shared/constants.ts';
+import { translate } from '../i18n/translate.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export interface AnsweredTicket {
+  id: string;
+  number: number;
+  name: string;
+  email: string;
+  language: Language;
+  /** The member who filed it, or null for a visitor's ticket. */
+  userId: string | null;
+}
+
+export interface SupportEventDeps {
+  mailer: Mailer;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * "A ticket was answered" (issue 15): the ONE place that tells the sender. Today it e-mails
+ * the answer in the ticket's language; the in-app notification for a member (`ticket.userId`)
+ * belongs here too once notifications exist. Answers whether the e-mail went out: a failed
+ * send never loses the answer, which is already saved in the thread.
+ */
+export async function ticketAnswered(
+  deps: SupportEventDeps,
+  ticket: AnsweredTicket,
+  answer: { body: string; authorName: string },
+): Promise<{ emailed: boolean }> {
+  const lang = ticket.language;
+  const where = ticket.userId
+    ? translate(lang, 'support.mail.replyWhereMember', {
+        url: `${deps.appUrl}/account-settings?tab=support`,
+      })
+    : translate(lang, 'support.mail.replyWhereVisitor', { url: `${deps.appUrl}/support` });
+  try {
+    await deps.mailer.send({
+      to: ticket.email,
+      subject: translate(lang, 'support.mail.replySubject', { number: ticket.number }),
+      text: translate(lang, 'support.mail.replyBody', {
+        name: ticket.name,
+        number: ticket.number,
+        answer: answer.body,
+        author: answer.authorName,
+        where,
+      }),
+    });
+    return { emailed: true };
+  } catch (error) {
+    deps.log.error({ err: error, ticket: ticket.id }, 'ticket answer could not be e-mailed');
+    return { emailed: false };
+  }
+}
+
+/** The acknowledgement of a new ticket, with its number, in the sender's language. */
+export async function ticketReceived(
+  deps: SupportEventDeps,
+  ticket: Omit<AnsweredTicket, 'id'> & { id: string },
+): Promise<void> {
+  const lang = ticket.language;
+  try {
+    await deps.mailer.send({
+      to: ticket.email,
+      subject: translate(lang, 'support.mail.ackSubject', { number: ticket.number }),
+      text: translate(lang, 'support.mail.ackBody', {
+        name: ticket.name,
+        number: ticket.number,
+        hours: SUPPORT_REPLY_HOURS,
+      }),
+    });
+  } catch (error) {
+    // The ticket is saved; the team still sees it and answers by e-mail.
+    deps.log.error({ err: error, ticket: ticket.id }, 'ticket acknowledgement not e-mailed');
+  }
+}

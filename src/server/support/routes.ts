@@ -1,0 +1,191 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SUPPORT_TICKETS_PER_EMAIL_PER_HOUR,
+  SUPPORT_TICKETS_PER_IP_PER_HOUR,
+} from '#shared/constants.ts';
+import {
+  SUPPORT_HONEYPOT_FIELD,
+  myTicketSchema,
+  ticketCreatedSchema,
+  ticketInputSchema,
+  ticketReplySchema,
+} from '#shared/schemas/support.ts';
+import type { SessionUser } from '../auth/session.ts';
+import type { Database } from '../db/client.ts';
+import { supportTicket } from '../db/schema.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { currentUser, hasPremium } from '../security/access.ts';
+import type { RateLimitStore } from '../security/rate-limit-store.ts';
+import { ticketReceived, type SupportEventDeps } from './events.ts';
+import { addMessage, newId, threadsOf } from './service.ts';
+
+const HOUR = 60 * 60;
+/** A member sees their newest tickets (a member has few; older ones stay with the team). */
+const MY_TICKETS_LIMIT = 50;
+
+export interface SupportDeps extends SupportEventDeps {
+  db: Database;
+  rateLimitStore: RateLimitStore;
+  /** The signed-in member of a public route's request, if any. */
+  resolveSession: (cookies: Record<string, string | undefined>) => Promise<SessionUser | null>;
+}
+
+const tooMany = () => new HttpError(429, 'support.errors.tooMany', {}, 'RATE_LIMITED');
+
+export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDeps) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  app.post(
+    '/api/support/tickets',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'File a support ticket (visitors and members); an acknowledgement is e-mailed',
+        body: ticketInputSchema,
+        response: { 201: ticketCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const member = await deps.resolveSession(request.cookies);
+      // A bot filled the field people never see: it is told "received" and nothing is kept.
+      if (input[SUPPORT_HONEYPOT_FIELD]) {
+        request.log.info({ event: 'support.honeypot' }, 'support form honeypot filled');
+        return reply.status(201).send({ number: 0 });
+      }
+      const email = input.email.toLowerCase();
+      const byIp = await deps.rateLimitStore.consume(`support:ip:${request.ip}`, {
+        window: HOUR,
+        max: SUPPORT_TICKETS_PER_IP_PER_HOUR,
+      });
+      if (!byIp.allowed) {
+        reply.header('retry-after', String(byIp.retryAfter ?? HOUR));
+        throw tooMany();
+      }
+      const byEmail = await deps.rateLimitStore.consume(`support:email:${email}`, {
+        window: HOUR,
+        max: SUPPORT_TICKETS_PER_EMAIL_PER_HOUR,
+      });
+      if (!byEmail.allowed) {
+        reply.header('retry-after', String(byEmail.retryAfter ?? HOUR));
+        throw tooMany();
+      }
+
+      const id = newId();
+      const now = new Date();
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(supportTicket)
+          .values({
+            id,
+            userId: member?.ageVerified ? member.id : null,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            subject: input.subject,
+            language: request.lang,
+            // Premium members get priority support (SPEC §1).
+            priority: member?.ageVerified && hasPremium(member) ? 'high' : 'normal',
+            awaitingSince: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ number: supportTicket.number });
+        await addMessage(tx, {
+          ticketId: id,
+          author: 'requester',
+          authorId: member?.ageVerified ? member.id : null,
+          authorName: input.name,
+          body: input.message,
+          createdAt: now,
+        });
+        return row!;
+      });
+      request.log.info({ event: 'support.ticket-created', ticket: id }, 'support ticket filed');
+      await ticketReceived(deps, {
+        id,
+        number: created.number,
+        name: input.name,
+        email: input.email,
+        language: request.lang,
+        userId: member?.id ?? null,
+      });
+      return reply.status(201).send({ number: created.number });
+    },
+  );
+
+  app.get(
+    '/api/support/tickets',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "The member's own tickets with their threads, newest first",
+        response: { 200: z.object({ items: z.array(myTicketSchema) }) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const rows = await db
+        .select()
+        .from(supportTicket)
+        .where(eq(supportTicket.userId, me.id))
+        .orderBy(desc(supportTicket.updatedAt))
+        .limit(MY_TICKETS_LIMIT);
+      const threads = await threadsOf(
+        db,
+        rows.map((r) => r.id),
+        false,
+      );
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          number: r.number,
+          subject: r.subject as z.infer<typeof myTicketSchema>['subject'],
+          status: r.status,
+          priority: r.priority,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+          messages: threads.get(r.id) ?? [],
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/support/tickets/:id/replies',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "The member writes in their ticket's thread (a closed ticket opens again)",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: ticketReplySchema,
+        response: { 201: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        const [ticket] = await tx
+          .update(supportTicket)
+          .set({ status: 'open', awaitingSince: now, closedAt: null, updatedAt: now })
+          .where(and(eq(supportTicket.id, request.params.id), eq(supportTicket.userId, me.id)))
+          .returning({ id: supportTicket.id });
+        if (!ticket) throw notFound();
+        await addMessage(tx, {
+          ticketId: ticket.id,
+          author: 'requester',
+          authorId: me.id,
+          authorName: `${me.firstName} ${me.lastName}`.trim() || me.email,
+          body: request.body.body,
+          createdAt: now,
+        });
+      });
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { TicketMessage } from '#shared/schemas/support.ts';
+import type { Database } from '../db/client.ts';
+import { supportMessage, supportTicket } from '../db/schema.ts';
+
+export type TicketRow = typeof supportTicket.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Db = Database | Tx;
+
+export const newId = () => randomUUID();
+
+/** The thread of some tickets, oldest first; internal notes only when `withNotes`. */
+export async function threadsOf(
+  db: Db,
+  ticketIds: string[],
+  withNotes: boolean,
+): Promise<Map<string, TicketMessage[]>> {
+  const threads = new Map<string, TicketMessage[]>(ticketIds.map((id) => [id, []]));
+  if (ticketIds.length === 0) return threads;
+  const rows = await db
+    .select()
+    .from(supportMessage)
+    .where(
+      and(
+        inArray(supportMessage.ticketId, ticketIds),
+        // internal notes never leave the team
+        withNotes ? undefined : ne(supportMessage.author, 'note'),
+      ),
+    )
+    .orderBy(asc(supportMessage.createdAt), asc(supportMessage.id));
+  for (const m of rows) {
+    threads.get(m.ticketId)?.push({
+      id: m.id,
+      author: m.author,
+      authorName: m.authorName,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+    });
+  }
+  return threads;
+}
+
+/** Adds a message to a thread. */
+export async function addMessage(
+  db: Db,
+  values: {
+    ticketId: string;
+    author: 'requester' | 'staff' | 'note';
+    authorId: string | null;
+    authorName: string;
+    body: string;
+    createdAt?: Date;
+  },
+) {
+  await db.insert(supportMessage).values({ id: newId(), ...values });
+}
+
+export async function ticketById(db: Db, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(supportTicket).where(eq(supportTicket.id, id));
+  return row;
+}

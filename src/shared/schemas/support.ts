@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  LANGUAGES,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_MESSAGE_MIN_LENGTH,
+  SUPPORT_NAME_MAX_LENGTH,
+  SUPPORT_PHONE_MAX_LENGTH,
+} from '../constants.ts';
+import { emailSchema } from './user.ts';
+
+/** The subjects of the support form (SPEC §5), in the order the form lists them. */
+export const SUPPORT_SUBJECTS = [
+  'technical',
+  'account',
+  'billing',
+  'course_content',
+  'feature_request',
+  'bug_report',
+  'general',
+] as const;
+export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];
+
+export const TICKET_STATUSES = ['open', 'waiting_on_member', 'answered', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/** The name of the hidden field people never see and bots fill in. */
+export const SUPPORT_HONEYPOT_FIELD = 'website';
+
+const message = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .min(SUPPORT_MESSAGE_MIN_LENGTH, { error: `validation.min:${SUPPORT_MESSAGE_MIN_LENGTH}` })
+  .max(SUPPORT_MESSAGE_MAX_LENGTH, { error: `validation.max:${SUPPORT_MESSAGE_MAX_LENGTH}` });
+
+/** The support form (SPEC §3, §5): full name, e-mail, optional phone, subject, message. */
+export const ticketInputSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(SUPPORT_NAME_MAX_LENGTH, { error: `validation.max:${SUPPORT_NAME_MAX_LENGTH}` }),
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .max(SUPPORT_PHONE_MAX_LENGTH, { error: `validation.max:${SUPPORT_PHONE_MAX_LENGTH}` })
+    .regex(/^[0-9+().\-\s]*$/, { error: 'validation.phone' })
+    .default(''),
+  subject: z.enum(SUPPORT_SUBJECTS, { error: 'validation.required' }),
+  message,
+  /** The honeypot: must stay empty. */
+  [SUPPORT_HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+export type TicketInput = z.input<typeof ticketInputSchema>;
+
+/** A reply in a ticket's thread (the member's or the team's). */
+export const ticketReplySchema = z.object({ body: message });
+
+export const ticketCreatedSchema = z.object({ number: z.number().int() });
+
+export const ticketMessageSchema = z.object({
+  id: z.string(),
+  author: z.enum(['requester', 'staff', 'note']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+export const ticketSummarySchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  subject: z.enum(SUPPORT_SUBJECTS),
+  status: z.enum(TICKET_STATUSES),
+  priority: z.enum(TICKET_PRIORITIES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+/** A member's own ticket with its thread (internal notes are never part of it). */
+export const myTicketSchema = ticketSummarySchema.extend({
+  messages: z.array(ticketMessageSchema),
+});
+export type MyTicket = z.infer<typeof myTicketSchema>;
+
+export const ticketLanguageSchema = z.enum(LANGUAGES);

@@ -1,0 +1,60 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '#client/lib/i18n.ts';
+import Support from '#client/features/support/Support.tsx';
+import { json, renderWithProviders, stubFetch } from './render.tsx';
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('support page', () => {
+  it('validates, shows the SPEC failure message in Spanish, keeps the text, then thanks', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    let attempt = 0;
+    const calls = stubFetch((url, init) => {
+      if (url === '/api/auth/user') return json(401, { code: 'UNAUTHENTICATED' });
+      if (url === '/api/support/tickets' && init.method === 'POST') {
+        attempt += 1;
+        return attempt === 1
+          ? json(429, { code: 'RATE_LIMITED', message: 'Enviaste varias solicitudes.' })
+          : json(201, { number: 1007 });
+      }
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Support />, { route: '/support' });
+    await screen.findByRole('heading', { name: 'Soporte', level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect((await screen.findAllByText('Este campo es obligatorio')).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.url === '/api/support/tickets')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Nombre completo'), 'Lucía Fernández');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'lucia@example.com');
+    await user.selectOptions(screen.getByLabelText('Asunto'), 'billing');
+    await user.type(screen.getByLabelText('Mensaje'), 'corto');
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(await screen.findByText('Se requieren mínimo 10 caracteres')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Mensaje'), ' pero ahora ya es suficiente');
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(
+      await screen.findByText('Error al enviar el ticket de soporte. Por favor intenta de nuevo.'),
+    ).toBeTruthy();
+    // Nothing typed is lost.
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Mensaje').value).toBe(
+      'corto pero ahora ya es suficiente',
+    );
+    const sent = JSON.parse(String(calls.find((c) => c.init.method === 'POST')!.init.body));
+    expect(sent).toMatchObject({ subject: 'billing', website: '' });
+
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    const thanks = await screen.findByRole('heading', { name: '¡Gracias! Recibimos tu mensaje' });
+    await waitFor(() => expect(document.activeElement).toBe(thanks));
+    expect(screen.getByText(/Tu número de ticket es el #1007/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Enviar otra solicitud' }));
+    expect(await screen.findByRole('button', { name: 'Enviar mensaje' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  newContext,
+  screenshot,
+  signUpMember,
+  useE2EServer,
+} from './browser.ts';
+
+const enabled = e2eAvailable();
+const ADMIN_EMAIL = `admin-${Date.now()}@example.com`;
+const e2e = useE2EServer('support', { ADMIN_EMAILS: ADMIN_EMAIL });
+
+async function expectNoHorizontalOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect({ label, overflow }).toEqual({ label, overflow: 0 });
+}
+
+describe.runIf(enabled)('support and the admin panel in Chromium', () => {
+  it('visitor (es, phone) and member file tickets; an admin answers; the member reads it', async () => {
+    // A visitor, in Spanish on a phone: validation, then the thank-you state.
+    const visitor = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const vp = await visitor.newPage();
+    await vp.goto(`${e2e.base}/support`);
+    await vp.getByRole('heading', { name: 'Soporte', level: 1 }).waitFor();
+    await vp.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await vp.getByText('Este campo es obligatorio').first().waitFor();
+    await vp.getByLabel('Nombre completo').fill('Lucía Fernández');
+    await vp.getByLabel('Correo electrónico').fill('lucia@example.com');
+    await vp.getByLabel('Asunto').selectOption('course_content');
+    await vp
+      .getByLabel('Mensaje')
+      .fill('¿Dónde encuentro las preguntas de reflexión de la lección 3?');
+    await expectAccessible(vp, 'support form (es, phone)');
+    await expectNoHorizontalOverflow(vp, 'support form (es, phone)');
+    await screenshot(vp, 'support-form-es-phone');
+    await vp.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await vp.getByRole('heading', { name: '¡Gracias! Recibimos tu mensaje' }).waitFor();
+    await vp.getByText(/Tu número de ticket es el #\d+/).waitFor();
+    await screenshot(vp, 'support-thanks-es-phone');
+    await vp.getByRole('button', { name: 'Enviar otra solicitud' }).click();
+    await vp.getByRole('button', { name: 'Enviar mensaje' }).waitFor();
+    await visitor.close();
+
+    // A member (English, desktop): name and e-mail are already filled in.
+    const memberCtx = await newContext(e2e.browser, { viewport: DESKTOP });
+    const mp = await memberCtx.newPage();
+    const memberEmail = await signUpMember(mp, e2e.base, 'en');
+    await mp.goto(`${e2e.base}/support`);
+    await expect.poll(() => mp.getByLabel('E-mail address').inputValue()).toBe(memberEmail);
+    await mp.getByLabel('Subject').selectOption('account');
+    await mp.getByLabel('Message').fill('How do I change the e-mail address of my account?');
+    await mp.getByRole('button', { name: 'Send message' }).click();
+    await mp.getByRole('heading', { name: 'Thank you! We received your message' }).waitFor();
+    await expectAccessible(mp, 'support thank-you (en)');
+    await screenshot(mp, 'support-thanks-en-desktop');
+
+    // The admin answers the member's ticket from the queue.
+    const adminCtx = await newContext(e2e.browser, { viewport: DESKTOP });
+    const ap = await adminCtx.newPage();
+    await signUpMember(ap, e2e.base, 'en', ADMIN_EMAIL);
+    await ap.goto(`${e2e.base}/admin?tab=tickets`);
+    await ap.getByText('Lucía Fernández (lucia@example.com)', { exact: false }).waitFor();
+    await screenshot(ap, 'admin-tickets-en-desktop');
+    await ap.getByText(`(${memberEmail})`, { exact: false }).click();
+    await ap.getByText('How do I change the e-mail address of my account?').waitFor();
+    await ap
+      .getByLabel('Internal note')
+      .fill('Check whether this member has a subscription first.');
+    await ap.getByRole('button', { name: 'Add note' }).click();
+    await ap.getByText('Note added').first().waitFor();
+    await ap
+      .getByLabel('Reply to the sender')
+      .fill('Write to us from the new address and we will move it.');
+    await ap.getByRole('button', { name: 'Send reply' }).click();
+    await ap.getByText(`Reply sent to ${memberEmail}`).first().waitFor();
+    await expectAccessible(ap, 'admin ticket');
+    await screenshot(ap, 'admin-ticket-en-desktop');
+
+    // Members tab, detail dialog and figures; then the same panel on a phone, in Spanish.
+    await ap.goto(`${e2e.base}/admin`);
+    await ap.getByRole('searchbox').fill(memberEmail.split('@')[0]!);
+    await ap.getByText('1 member', { exact: true }).waitFor();
+    await ap
+      .getByRole('button', { name: /^Details for / })
+      .first()
+      .click();
+    const detail = ap.getByRole('dialog');
+    await detail.getByText('Lessons completed').waitFor();
+    await expectAccessible(ap, 'admin member detail');
+    await screenshot(ap, 'admin-member-en-desktop');
+    await ap.keyboard.press('Escape');
+    await ap.getByRole('tab', { name: 'Figures' }).click();
+    await ap.getByText('Median first reply').waitFor();
+    await ap.getByRole('tab', { name: 'Audit log' }).click();
+    await ap.getByText('Replied to', { exact: false }).first().waitFor();
+    await ap.setViewportSize(PHONE);
+    await ap.getByRole('button', { name: 'Español' }).click();
+    for (const tab of ['Miembros', 'Tickets', 'Cifras', 'Registro de auditoría']) {
+      await ap.getByRole('tab', { name: tab }).click();
+      await ap.getByRole('tabpanel').waitFor();
+      await expectNoHorizontalOverflow(ap, `admin ${tab} (phone)`);
+      await expectAccessible(ap, `admin ${tab} (es, phone)`);
+    }
+    await screenshot(ap, 'admin-audit-es-phone');
+    await adminCtx.close();
+
+    // The member reads the answer (not the note) in account settings, on a phone.
+    await mp.setViewportSize(PHONE);
+    await mp.goto(`${e2e.base}/account-settings?tab=support`);
+    await mp.getByText('Write to us from the new address and we will move it.').waitFor();
+    expect(await mp.getByText('Check whether this member has a subscription').count()).toBe(0);
+    await mp.getByText('Answered', { exact: true }).first().waitFor();
+    await expectNoHorizontalOverflow(mp, 'account settings support (phone)');
+    await expectAccessible(mp, 'account settings support');
+    await screenshot(mp, 'settings-support-en-phone');
+    await memberCtx.close();
+  });
+});

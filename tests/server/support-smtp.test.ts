@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { supportTicket } from '#server/db/schema.ts';
+import { createTestApp, createUser, injectWithLogin, type TestApp } from '../helpers/app.ts';
+
+/** The ticket flow through a real SMTP peer: the acknowledgement and the answer arrive. */
+const received: { to: string; data: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, done) {
+    let data = '';
+    stream.on('data', (c: Buffer) => (data += c.toString()));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+      done();
+    });
+  },
+});
+let t: TestApp;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  // No captured mailer: the app sends through SMTP_URL like in production.
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    deps: { mailer: undefined },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('support e-mail over SMTP', () => {
+  it('visitor ticket → acknowledgement → admin reply → answer e-mailed', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/tickets',
+      headers: { 'accept-language': 'en' },
+      payload: {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        subject: 'bug_report',
+        message: 'The reading plan skipped a day.',
+      },
+    });
+    expect(filed.statusCode).toBe(201);
+    const { number } = filed.json() as { number: number };
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]!.to).toBe('grace@example.com');
+    expect(received[0]!.data).toContain(`Subject: We received your message (ticket #${number})`);
+
+    const [row] = await t.database.db
+      .select({ id: supportTicket.id })
+      .from(supportTicket)
+      .where(eq(supportTicket.number, number));
+    const reply = await injectWithLogin(t.app, admin, {
+      method: 'POST',
+      url: `/api/admin/tickets/${row!.id}/replies`,
+      payload: { body: 'Thanks, fixed: day 12 is back.' },
+    });
+    expect(reply.json()).toEqual({ emailed: true });
+    await expect.poll(() => received.length).toBe(2);
+    expect(received[1]!.data).toContain(`Subject: Answer to your ticket #${number}`);
+    expect(received[1]!.data).toContain('Thanks, fixed: day 12 is back.');
+  });
+});
