@@ -13,6 +13,9 @@ import { ensureClientBuilt } from '../scripts/client-build.mjs';
 import { INTERLEAVED_ROUNDS, interleavedMedians, seedLargeHistory } from './history.ts';
 import { lighthouseRows, lighthouseTable } from './lighthouse.ts';
 import { budgetTable } from '../scripts/build/budgets.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
+import type { SEARCH_GOALS } from './search.ts';
+import { commonWordsLatency, commonWordsLines } from './search.ts';
 
 const LIGHTHOUSE_INTRO = `Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
 pages as a visitor, the dashboard and today's reading as a signed-in member. Scores move by up to ±10 between runs on
@@ -126,6 +129,29 @@ async function searchLatency(base: string, cookie: string): Promise<{ p50: numbe
 const latencies: string[] = [];
 
 const dashboardLines: string[] = [];
+
+const commonWordLines: string[] = [];
+
+/**
+ * Search on common words (issue 10, ADR 0028), on the database the server just used: called
+ * in-process once the server is stopped (PGlite allows one process) or beside it (PostgreSQL).
+ */
+async function commonWordsBench(
+  label: keyof typeof SEARCH_GOALS,
+  open: () => Promise<DatabaseHandle>,
+) {
+  const handle = await open();
+  try {
+    const { words, results } = await commonWordsLatency(handle.db);
+    if (!commonWordLines.length)
+      commonWordLines.push(
+        ...Object.entries(words).map(([code, list]) => `- ${code} words: ${list.join(', ')}.`),
+      );
+    commonWordLines.push(...commonWordsLines(label, results));
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * GET /api/dashboard for a new member and for one with a large history, beside the bare route.
@@ -295,6 +321,13 @@ async function dropDatabase(url: string) {
   await client.end();
 }
 
+// `npm run bench -- --search`: only the search on common words (issue 10), printed.
+if (process.argv.includes('--search')) {
+  const { searchOnly } = await import('./search-only.ts');
+  await searchOnly();
+  process.exit(0);
+}
+
 const sections: string[] = [];
 const summary: string[] = [];
 ensureClientBuilt();
@@ -331,6 +364,7 @@ try {
   const { rows } = await runOn('PGlite', { DATA_DIR: dir });
   sections.push(table(rows));
   summary.push(ratios('PGlite (embedded)', rows));
+  await commonWordsBench('PGlite', () => openPglite(dir));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -354,6 +388,7 @@ if (pgUrl) {
     sections.push(table(rows));
     sections.push(table(dashboard));
     summary.push(ratios('PostgreSQL', rows));
+    await commonWordsBench('PostgreSQL', () => openPostgres(pgUrl, 2));
     // The same route with the per-process session memo off (ADR 0008): every request queries.
     const { rows: cold } = await runOn(
       'PostgreSQL, session memo off',
@@ -402,6 +437,14 @@ ${dashboardLines.join('\n')}
 Goals: signed-in \`GET /api/auth/user\` at 50% or more of the bare route on PostgreSQL (issue 2); passage lookup at 50% or
 more, search p95 under 30 ms on PostgreSQL, median search under 100 ms on PGlite (issue 3); the large-history dashboard
 at 25% or more of the bare route on PostgreSQL and within 1.5× of a new member's latency (issue 5; ADR 0010 and 0011).
+
+## Search on common words
+
+\`searchVerses\` called in-process on the database the server used, first page, for the 20 most frequent searchable words
+of each translation alone and 20 pairs of them, each 3 times (bench/search.ts). Goal: p95 at most 30 ms on PostgreSQL and
+100 ms on PGlite (issue 10; ADR 0028). \`npm run bench -- --search\` measures this section alone and prints it.
+
+${commonWordLines.join('\n')}
 
 ## Lighthouse
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bibleTranslation, bibleVerse } from '#server/db/schema.ts';
-import { loadBundledBibles } from '#server/bible/loader.ts';
+import { loadBundledBibles, tidySearchIndex } from '#server/bible/loader.ts';
 import { importTranslation } from '#server/bible/import.ts';
 import { formatReference, parseReference } from '#server/bible/reference.ts';
-import { localDate, verseOfTheDayFor } from '#server/bible/service.ts';
+import { localDate, searchVerses, verseOfTheDayFor } from '#server/bible/service.ts';
+import { BOOKS } from '#shared/bible/books.ts';
 import {
   createTestApp,
   createUser,
@@ -310,6 +311,70 @@ describe('GET /api/bible/search', () => {
     expect(john.results.every((h: { book: string }) => h.book === 'John')).toBe(true);
     const nt = (await get(premium, '/api/bible/search?q=love&testament=OT&translation=KJV')).json();
     expect(nt.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('search on common words (ADR 0028)', () => {
+  /** The ranking as it was: ts_rank over every hit with a window count, in one statement. */
+  async function reference(code: string, config: string, q: string, page: number) {
+    const result = await t.database.db.execute<{
+      book: number;
+      chapter: number;
+      verse: number;
+      total: string;
+    }>(sql`
+      select book, chapter, verse, count(*) over () as total
+      from bible_verse, websearch_to_tsquery(${sql.raw(`'${config}'::regconfig`)}, ${q}) as q(query)
+      where translation = ${code} and search @@ q.query
+      order by ts_rank(search, q.query) desc, book, chapter, verse
+      limit 20 offset ${(page - 1) * 20}`);
+    return {
+      total: Number(result.rows[0]?.total ?? 0),
+      keys: result.rows.map((r) => `${r.book}.${r.chapter}.${r.verse}`),
+    };
+  }
+
+  it.each([
+    ['KJV', 'en_unaccent', 'unto', 1],
+    ['KJV', 'en_unaccent', 'lord god', 1],
+    ['KJV', 'en_unaccent', 'unto', 3],
+    ['WEB', 'en_unaccent', 'yahweh said', 1],
+    ['WEB', 'en_unaccent', '"son of man"', 1],
+    ['RV1909', 'es_unaccent', 'jehova', 1],
+    ['RV1909', 'es_unaccent', 'dios tierra', 2],
+  ] as const)(
+    '%s "%s" page %s: the same page and exact total as ranking every hit',
+    async (code, config, q, page) => {
+      const expected = await reference(code, config, q, page);
+      expect(expected.total).toBeGreaterThan(20 * page);
+      const found = await searchVerses(t.database.db, {
+        code,
+        language: code === 'RV1909' ? 'es' : 'en',
+        q,
+        page,
+        lang: 'en',
+      });
+      expect(found.total).toBe(expected.total);
+      expect(
+        found.results.map(
+          (r) => `${BOOKS.findIndex((b) => b.osis === r.book) + 1}.${r.chapter}.${r.verse}`,
+        ),
+      ).toEqual(expected.keys);
+    },
+  );
+
+  it('a query of stop words only finds nothing, without an error', async () => {
+    const res = await get(member, '/api/bible/search?q=the%20and%20of&translation=KJV');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 0, results: [] });
+  });
+
+  it('tidying the search index after a load works here and gives the planner statistics', async () => {
+    await tidySearchIndex(t.database.db);
+    const stats = await t.database.db.execute<{ reltuples: number }>(
+      sql`select reltuples from pg_class where relname = 'bible_verse'`,
+    );
+    expect(Number(stats.rows[0]?.reltuples)).toBeGreaterThan(90_000);
   });
 });
 

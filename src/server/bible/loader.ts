@@ -82,7 +82,17 @@ export async function loadBundledBibles(db: Database, progress?: LoadProgress, d
     const result = await loadOne(db, bundled, progress);
     if (result) loaded.push(result);
   }
+  if (loaded.length) await tidySearchIndex(db);
   return loaded;
+}
+
+/**
+ * After a bulk load: merges the search index's pending list into the index and gathers the
+ * planner's statistics. Without it every search scans the GIN pending list (thousands of
+ * unsorted entries) and the planner guesses; PGlite has no autovacuum to do it later (ADR 0028).
+ */
+export async function tidySearchIndex(db: Database) {
+  await db.execute(sql`vacuum (analyze) bible_verse`);
 }
 
 /** A terminal progress bar on stderr (a line per quarter when stderr is not a terminal). */

@@ -204,14 +204,25 @@ export async function searchVerses(
     opts.language === 'es'
       ? sql.raw(`'es_unaccent'::regconfig`)
       : sql.raw(`'en_unaccent'::regconfig`);
+  // Parse the query first and pass it back as a value: the planner then sees the words
+  // (it estimates how many verses match and skips the translation bitmap for common words),
+  // and a query of stop words only ends here.
+  const parsed = await db.execute<{ query: string }>(
+    sql`select websearch_to_tsquery(${config}, ${opts.q})::text as query`,
+  );
+  const tsquery = parsed.rows[0]?.query ?? '';
+  if (!tsquery) return { total: 0, results: [] };
+  const query = sql`${tsquery}::tsquery`;
   const filters: SQL[] = [
     eq(bibleVerse.translation, opts.code),
-    sql`${bibleVerse.search} @@ q.query`,
+    sql`${bibleVerse.search} @@ ${query}`,
   ];
   if (opts.book) filters.push(eq(bibleVerse.book, opts.book));
   if (opts.testament === 'OT') filters.push(between(bibleVerse.book, 1, 39));
   if (opts.testament === 'NT') filters.push(between(bibleVerse.book, 40, 66));
-  // Rank and count first, then build the highlighted snippet only for the page shown.
+  // Rank the hits on their keys only (no text, no window over wide rows), count them from the
+  // same materialized set, then fetch the text and build the highlighted snippet only for the
+  // page shown (ADR 0028).
   const result = await db.execute<{
     book: number;
     chapter: number;
@@ -219,18 +230,23 @@ export async function searchVerses(
     headline: string;
     total: string | number;
   }>(sql`
-    with hits as (
+    with hits as materialized (
       select ${bibleVerse.book} as book, ${bibleVerse.chapter} as chapter, ${bibleVerse.verse} as verse,
-        ${bibleVerse.text} as text, q.query as query,
-        count(*) over () as total
-      from ${bibleVerse}, websearch_to_tsquery(${config}, ${opts.q}) as q(query)
+        ts_rank(${bibleVerse.search}, ${query}) as rank
+      from ${bibleVerse}
       where ${and(...filters)}
-      order by ts_rank(${bibleVerse.search}, q.query) desc, ${bibleVerse.book}, ${bibleVerse.chapter}, ${bibleVerse.verse}
+    ),
+    page as (
+      select book, chapter, verse, rank from hits
+      order by rank desc, book, chapter, verse
       limit ${SEARCH_PAGE_SIZE} offset ${(opts.page - 1) * SEARCH_PAGE_SIZE}
     )
-    select book, chapter, verse, total,
-      ts_headline(${config}, text, query, ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) as headline
-    from hits`);
+    select page.book, page.chapter, page.verse, (select count(*) from hits) as total,
+      ts_headline(${config}, v.text, ${query}, ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) as headline
+    from page
+    join ${bibleVerse} v on v.translation = ${opts.code} and v.book = page.book
+      and v.chapter = page.chapter and v.verse = page.verse
+    order by page.rank desc, page.book, page.chapter, page.verse`);
   const rows = result.rows;
   return {
     total: Number(rows[0]?.total ?? 0),
