@@ -127,7 +127,6 @@ export const ROUTE_ACCESS = {
   // Stripe's webhook: no session; the Stripe-Signature header is checked in the handler
   'POST /api/stripe/webhook': 'public',
 
-
   // Support (issue 15): anyone may file a ticket (rate-limited, honeypot); a member reads and
   // answers their own tickets (another member's ticket answers 404)
   'POST /api/support/tickets': 'public',
