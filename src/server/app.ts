@@ -31,6 +31,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAccessHook } from './security/access.ts';
 import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
+import { InvalidTextError, registerInputGate } from './security/input.ts';
+import { serializeError } from './log.ts';
 import {
   databaseRateLimitStore,
   redisRateLimitStore,
@@ -105,6 +107,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       remove: true,
     },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
         id: req.id,
         method: req.method,
@@ -258,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
+  registerInputGate(app);
   registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -270,6 +274,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: translateValidation(lang, v.message ?? ''),
         })),
+      });
+    }
+    if (error instanceof InvalidTextError) {
+      return reply.status(400).send({
+        code: 'VALIDATION',
+        message: translate(lang, 'errors.validation'),
+        errors: [{ path: error.path, message: translate(lang, 'validation.invalidCharacters') }],
       });
     }
     if (error instanceof HttpError) {
