@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session.ts';
+import { notFound } from '../errors.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
 import { validationError } from './validation.ts';
 
@@ -27,6 +28,27 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/change-password': changePasswordSchema,
   '/delete-user': deleteAccountSchema,
 };
+
+/**
+ * The better-auth endpoints the app uses, and the only ones the proxy passes on. Every other
+ * one (`update-user`, `change-email`, `revoke-session`, `list-accounts`…) answers 404: a field
+ * has one set of rules wherever it is written, so names change through PATCH /api/user/profile
+ * alone, with its limits, and nothing better-auth adds in a new version is reachable unseen.
+ */
+const EXPOSED: { method: 'GET' | 'POST'; path: RegExp }[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/ },
+  { method: 'POST', path: /^\/sign-in\/email$/ },
+  { method: 'POST', path: /^\/request-password-reset$/ },
+  // The link of the reset e-mail: checks the token and redirects to the app's form.
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'POST', path: /^\/reset-password$/ },
+  { method: 'POST', path: /^\/change-password$/ },
+  { method: 'POST', path: /^\/delete-user$/ },
+];
+
+export function isExposed(method: string, path: string): boolean {
+  return EXPOSED.some((e) => e.method === method && e.path.test(path));
+}
 
 /** Adjusts a validated body before better-auth sees it. */
 function prepareBody(path: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -95,6 +117,7 @@ export async function forward(
 export function registerAuthProxy(app: FastifyInstance, auth: Auth, sessionCache: SessionCache) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
+    if (!isExposed(request.method, path)) throw notFound();
     let body: Record<string, unknown> | undefined;
     if (request.method === 'POST') {
       const raw = request.body ?? {};
