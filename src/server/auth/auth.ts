@@ -11,6 +11,7 @@ import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import { languageFromHeader, translate } from '../i18n/translate.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailHash } from './age-block.ts';
+import { deleteAccountData } from '../account/deletion.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -66,7 +67,12 @@ export function createAuth({ db, config, secret, mailer, rateLimitStore, log }: 
         role: { type: 'string', required: false, input: false, defaultValue: 'member' },
         isPremium: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Our deletion removes every row about the person in one transaction (mail, tokens,
+        // owned rows); better-auth's own delete that follows finds nothing left.
+        beforeDelete: (deleted) => deleteAccountData(db, deleted),
+      },
     },
     session: {
       // Absolute lifetime: a session is never extended, it ends `expiresIn` after sign-in.

@@ -16,9 +16,17 @@ export interface RateLimitStore {
   consume(key: string, rule: { window: number; max: number }): Promise<ConsumeResult>;
 }
 
+/** How often an instance clears counters whose window has ended (their keys hold IP addresses). */
+const PURGE_EVERY_MS = 60_000;
+
 export function databaseRateLimitStore(db: Database): RateLimitStore {
+  let purgedAt = -Infinity;
   return {
     async consume(key, { window, max }) {
+      if (Date.now() - purgedAt >= PURGE_EVERY_MS) {
+        purgedAt = Date.now();
+        await db.execute(sql`delete from rate_limit where window_ends_at < now()`);
+      }
       const result = await db.execute<{ count: number; retry_after: number }>(sql`
         insert into rate_limit (key, count, window_ends_at)
         values (${key}, 1, now() + make_interval(secs => ${window}))
