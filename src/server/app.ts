@@ -324,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerHealthRoutes(app, database, deps.redis ?? null);
-  registerAuthProxy(app, auth, sessionCache);
+  registerAuthProxy(app, auth, sessionCache, rateLimitStore);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerAdminRoutes(app, { db: database.db, sessionCache });
   const bibleCatalog = new BibleCatalog();
