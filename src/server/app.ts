@@ -44,6 +44,8 @@ import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
+import { registerSessionRoutes } from './account/sessions.ts';
+import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
@@ -326,6 +328,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, database, deps.redis ?? null);
   registerAuthProxy(app, auth, sessionCache, rateLimitStore);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
+  registerSessionRoutes(app, { db: database.db, sessionCache });
+  registerExportRoute(app, { db: database.db });
   registerAdminRoutes(app, { db: database.db, sessionCache });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);
