@@ -17,6 +17,7 @@ import {
   type ChangePasswordInput,
   type ProfileInput,
 } from './api.ts';
+import { SessionsCard } from './SessionsCard.tsx';
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </form>
       </Card>
       <ChangePassword />
+      <SessionsCard />
     </div>
   );
 }
