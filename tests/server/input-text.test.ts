@@ -120,6 +120,12 @@ describe('text PostgreSQL cannot store, and nesting no form sends', () => {
     expect(cleanInput(body)).toBeNull();
     expect(body).toEqual({ password: 'Jose\u0301\u0007', newPassword: 'x\u0001', note: 'y' });
     expect(cleanText('\ud83d\ude00 ok')).toBe('\ud83d\ude00 ok');
+    // A key that becomes `__proto__` once cleaned stays a plain key, never the prototype.
+    const tricky = JSON.parse('{"__proto__\\u0001":{"polluted":true}}') as Record<string, unknown>;
+    expect(cleanInput(tricky)).toBeNull();
+    expect(Object.getPrototypeOf(tricky)).toBe(Object.prototype);
+    expect(Object.keys(tricky)).toEqual(['__proto__']);
+    expect((tricky as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
   it('never logs the values of a failed query, nor PostgreSQL’s detail', () => {

@@ -15,6 +15,11 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
+/** Sets an own property, even one named `__proto__` (a plain assignment would set the prototype). */
+function define(node: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 export type TextProblem = { kind: 'text'; path: string } | { kind: 'depth' };
 
 /**
@@ -48,12 +53,12 @@ export function cleanInput(root: unknown): TextProblem | null {
         if (cleanKey === null) return { kind: 'text', path: at };
         if (cleanKey !== key) {
           delete node[key];
-          node[cleanKey] = value;
+          define(node, cleanKey, value);
         }
       }
       const set = (v: unknown) => {
         if (Array.isArray(node)) node[Number(key)] = v;
-        else node[cleanText(key)!] = v;
+        else define(node, cleanText(key)!, v);
       };
       if (typeof value === 'string') {
         if (VERBATIM_KEY.test(key) && !Array.isArray(node)) continue;
