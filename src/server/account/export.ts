@@ -5,8 +5,8 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { currentUser } from '../security/access.ts';
 
-/** Columns never exported: secrets (session tokens, password hashes) and search indexes. */
-const SECRET_COLUMN = /token|password|secret/i;
+/** Columns never exported: secrets (session tokens, password hashes, two-factor secrets and backup codes). */
+const SECRET_COLUMN = /token|password|secret|backupCodes/i;
 
 /** Every table with a member's rows: the ones that have a `userId` column (they cascade). */
 function ownedTables(): { name: string; table: PgTable; columns: Record<string, PgColumn> }[] {
