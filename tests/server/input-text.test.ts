@@ -120,6 +120,10 @@ describe('text PostgreSQL cannot store, and nesting no form sends', () => {
     expect(cleanInput(body)).toBeNull();
     expect(body).toEqual({ password: 'Jose\u0301\u0007', newPassword: 'x\u0001', note: 'y' });
     expect(cleanText('\ud83d\ude00 ok')).toBe('\ud83d\ude00 ok');
+    // Bytes (a raw webhook body) are not text: left as they are.
+    const bytes = { raw: Buffer.from('a\u0000b') };
+    expect(cleanInput(bytes)).toBeNull();
+    expect(bytes.raw.equals(Buffer.from('a\u0000b'))).toBe(true);
     // A key that becomes `__proto__` once cleaned stays a plain key, never the prototype.
     const tricky = JSON.parse('{"__proto__\\u0001":{"polluted":true}}') as Record<string, unknown>;
     expect(cleanInput(tricky)).toBeNull();
