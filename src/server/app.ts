@@ -27,7 +27,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailer, scheduleMailPurge, type Mailer } from './mail/mailer.ts';
 import { registerAccessHook } from './security/access.ts';
 import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
@@ -153,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       printToConsole: config.env !== 'production',
     });
+  const stopMailPurge = scheduleMailPurge(database.db, app.log);
+  app.addHook('onClose', async () => stopMailPurge());
   const auth = createAuth({
     db: database.db,
     config,

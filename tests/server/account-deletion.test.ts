@@ -119,6 +119,29 @@ describe('retention', () => {
     expect(left).toEqual([{ id: 'recent' }]);
   });
 
+  it('each instance clears the outbox at start and every few hours, mail or not', async () => {
+    await t.database.db.insert(mailOutbox).values({
+      id: 'quiet',
+      to: 'quiet@example.com',
+      subject: 's',
+      text: 't',
+      status: 'sent',
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const other = await createTestApp({ database: t.database });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, 'quiet')))
+              .length,
+        )
+        .toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('rate-limit counters whose window has ended are cleared', async () => {
     await t.database.db
       .insert(rateLimit)

@@ -28,6 +28,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** How often each instance clears the outbox too, for the times no mail is sent for a while. */
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** Purges old mail now and every few hours; returns what stops it. */
+export function scheduleMailPurge(db: Database, log: FastifyBaseLogger): () => void {
+  const run = () =>
+    void purgeOldMail(db).catch((error: unknown) =>
+      log.warn({ event: 'mail.purge-failed', err: error }, 'old mail could not be purged'),
+    );
+  run();
+  const timer = setInterval(run, PURGE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Sends with SMTP when `smtpUrl` is set; otherwise only records the message in the
  * `mail_outbox` table and, outside production, prints it to stderr so a developer can follow
