@@ -28,10 +28,12 @@ import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailer, scheduleMailPurge, type Mailer } from './mail/mailer.ts';
 import { registerAccessHook } from './security/access.ts';
 import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
+import { InvalidTextError, registerInputGate } from './security/input.ts';
+import { serializeError } from './log.ts';
 import {
   databaseRateLimitStore,
   redisRateLimitStore,
@@ -47,6 +49,8 @@ import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
+import { registerSessionRoutes } from './account/sessions.ts';
+import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
@@ -116,6 +120,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       remove: true,
     },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
         id: req.id,
         method: req.method,
@@ -172,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!billing.configured) {
     app.log.info({ event: 'billing.off' }, 'payments are not configured (no Stripe key or prices)');
   }
+  const stopMailPurge = scheduleMailPurge(database.db, app.log);
+  app.addHook('onClose', async () => stopMailPurge());
   const auth = createAuth({
     db: database.db,
     config,
@@ -281,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
+  registerInputGate(app);
   const resolveSession = createSessionResolver(
     database.db,
     deps.secret,
@@ -299,6 +307,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: translateValidation(lang, v.message ?? ''),
         })),
+      });
+    }
+    if (error instanceof InvalidTextError) {
+      return reply.status(400).send({
+        code: 'VALIDATION',
+        message: translate(lang, 'errors.validation'),
+        errors: [{ path: error.path, message: translate(lang, 'validation.invalidCharacters') }],
       });
     }
     if (error instanceof HttpError) {
@@ -342,7 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerHealthRoutes(app, database, deps.redis ?? null);
-  registerAuthProxy(app, auth, sessionCache);
+  registerAuthProxy(app, auth, sessionCache, rateLimitStore);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerSubscriptionRoutes(app, { billing });
   const supportEvents = { mailer, appUrl: config.appUrl, log: app.log };
@@ -359,6 +374,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
     ...supportEvents,
   });
+  registerSessionRoutes(app, { db: database.db, sessionCache });
+  registerExportRoute(app, { db: database.db });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);
   app.decorate('bibleCatalog', bibleCatalog);

@@ -10,6 +10,10 @@ describe('withFallback', () => {
         if (!primaryUp) throw new Error("Stream isn't writeable");
         return { allowed: true, retryAfter: null };
       },
+      async peek() {
+        if (!primaryUp) throw new Error("Stream isn't writeable");
+        return { count: 0, retryAfter: 0 };
+      },
     };
     let fallbackCalls = 0;
     const fallback: RateLimitStore = {
@@ -18,6 +22,9 @@ describe('withFallback', () => {
         return fallbackCalls > 2
           ? { allowed: false, retryAfter: 30 }
           : { allowed: true, retryAfter: null };
+      },
+      async peek() {
+        return { count: fallbackCalls, retryAfter: 30 };
       },
     };
     const warnings: string[] = [];
@@ -29,6 +36,7 @@ describe('withFallback', () => {
     expect(await store.consume('k', rule)).toEqual({ allowed: true, retryAfter: null });
     expect(await store.consume('k', rule)).toEqual({ allowed: true, retryAfter: null });
     expect(await store.consume('k', rule)).toEqual({ allowed: false, retryAfter: 30 });
+    expect(await store.peek('k')).toEqual({ count: 3, retryAfter: 30 });
     expect(warnings).toHaveLength(1);
     primaryUp = true;
     expect(await store.consume('k', rule)).toEqual({ allowed: true, retryAfter: null });

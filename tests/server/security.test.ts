@@ -221,6 +221,10 @@ describe('rate limits', () => {
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     expect(results.find((r) => !r.allowed)?.retryAfter).toBeGreaterThan(0);
+    // peek reads the count without adding to it.
+    expect((await store.peek('concurrency-key')).count).toBe(20);
+    expect((await store.peek('concurrency-key')).count).toBe(20);
+    expect(await store.peek('no-such-key')).toEqual({ count: 0, retryAfter: 0 });
   });
 
   it('the Redis store counts the same way (when Redis is reachable)', async () => {
@@ -242,6 +246,11 @@ describe('rate limits', () => {
         Array.from({ length: 8 }, () => store.consume('k', { window: 60, max: 3 })),
       );
       expect(results.filter((r) => r.allowed)).toHaveLength(3);
+      const peeked = await store.peek('k');
+      expect(peeked.count).toBe(8);
+      expect(peeked.retryAfter).toBeGreaterThan(0);
+      expect((await store.peek('k')).count).toBe(8);
+      expect((await store.peek('no-such-key')).count).toBe(0);
     } finally {
       redis.disconnect();
     }

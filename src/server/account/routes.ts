@@ -9,10 +9,10 @@ import {
   verifyAgeSchema,
 } from '#shared/schemas/user.ts';
 import type { Auth } from '../auth/auth.ts';
-import { emailHash } from '../auth/age-block.ts';
 import { SESSION_COOKIE, toCurrentUser, type SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
-import { ageBlock, user } from '../db/schema.ts';
+import { user } from '../db/schema.ts';
+import { deleteAccountData } from './deletion.ts';
 import { currentUser } from '../security/access.ts';
 
 export function registerUserRoutes(
@@ -58,13 +58,7 @@ export function registerUserRoutes(
       }
       // Under 13: keep only a hash of the e-mail so the address cannot sign up again,
       // then delete the user (sessions, credentials and every owned row cascade).
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(ageBlock)
-          .values({ emailHash: emailHash(me.email) })
-          .onConflictDoNothing();
-        await tx.delete(user).where(eq(user.id, me.id));
-      });
+      await deleteAccountData(db, me, { blockEmail: true });
       sessionCache.forgetUser(me.id);
       request.log.info({ event: 'account.under-age-removed' }, 'under-13 account removed');
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

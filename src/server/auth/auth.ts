@@ -11,6 +11,7 @@ import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import { languageFromHeader, translate } from '../i18n/translate.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailHash } from './age-block.ts';
+import { deleteAccountData } from '../account/deletion.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -78,18 +79,22 @@ export function createAuth({
       },
       deleteUser: {
         enabled: true,
-        // A subscription is cancelled at Stripe first; if that fails, the account stays.
+        // A subscription is cancelled at Stripe first; if that fails, the account stays. Then our
+        // deletion removes every row about the person in one transaction (mail, tokens, owned
+        // rows); better-auth's own delete that follows finds nothing left.
         async beforeDelete(deleted) {
-          if (!beforeDeleteUser) return;
-          try {
-            await beforeDeleteUser(deleted.id);
-          } catch (err) {
-            log.error({ err, event: 'billing.cancel-failed' }, 'subscription not cancelled');
-            throw new APIError('BAD_GATEWAY', {
-              code: 'SUBSCRIPTION_CANCEL_FAILED',
-              message: 'The subscription could not be cancelled.',
-            });
+          if (beforeDeleteUser) {
+            try {
+              await beforeDeleteUser(deleted.id);
+            } catch (err) {
+              log.error({ err, event: 'billing.cancel-failed' }, 'subscription not cancelled');
+              throw new APIError('BAD_GATEWAY', {
+                code: 'SUBSCRIPTION_CANCEL_FAILED',
+                message: 'The subscription could not be cancelled.',
+              });
+            }
           }
+          await deleteAccountData(db, deleted);
         },
       },
     },

@@ -2,7 +2,20 @@ import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { lt } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.ts';
+
+/**
+ * How long the outbox keeps a message (it may hold a name, an address and a link): long
+ * enough to answer "did my reset e-mail go out?", no longer. Stated in the privacy policy.
+ */
+export const MAIL_OUTBOX_RETENTION_DAYS = 30;
+
+/** Removes outbox messages older than the retention period. */
+export async function purgeOldMail(db: Database, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - MAIL_OUTBOX_RETENTION_DAYS * 86_400_000);
+  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, cutoff));
+}
 
 export interface MailMessage {
   to: string;
@@ -13,6 +26,21 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/** How often each instance clears the outbox too, for the times no mail is sent for a while. */
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** Purges old mail now and every few hours; returns what stops it. */
+export function scheduleMailPurge(db: Database, log: FastifyBaseLogger): () => void {
+  const run = () =>
+    void purgeOldMail(db).catch((error: unknown) =>
+      log.warn({ event: 'mail.purge-failed', err: error }, 'old mail could not be purged'),
+    );
+  run();
+  const timer = setInterval(run, PURGE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -28,9 +56,15 @@ export function createMailer(opts: {
   printToConsole: boolean;
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  /** Each message sent also clears the outbox of what is past its retention period. */
+  const purge = () =>
+    purgeOldMail(opts.db).catch((error: unknown) =>
+      opts.log.warn({ event: 'mail.purge-failed', err: error }, 'old mail could not be purged'),
+    );
   return {
     async send(message) {
       const id = randomUUID();
+      await purge();
       if (!transport) {
         await opts.db.insert(mailOutbox).values({ id, ...message, status: 'logged' });
         opts.log.info(

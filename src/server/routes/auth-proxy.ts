@@ -9,7 +9,9 @@ import {
   signUpSchema,
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import type { SessionCache } from '../auth/session.ts';
+import { notFound } from '../errors.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
 import { validationError } from './validation.ts';
 
@@ -27,6 +29,27 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/change-password': changePasswordSchema,
   '/delete-user': deleteAccountSchema,
 };
+
+/**
+ * The better-auth endpoints the app uses, and the only ones the proxy passes on. Every other
+ * one (`update-user`, `change-email`, `revoke-session`, `list-accounts`…) answers 404: a field
+ * has one set of rules wherever it is written, so names change through PATCH /api/user/profile
+ * alone, with its limits, and nothing better-auth adds in a new version is reachable unseen.
+ */
+const EXPOSED: { method: 'GET' | 'POST'; path: RegExp }[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/ },
+  { method: 'POST', path: /^\/sign-in\/email$/ },
+  { method: 'POST', path: /^\/request-password-reset$/ },
+  // The link of the reset e-mail: checks the token and redirects to the app's form.
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'POST', path: /^\/reset-password$/ },
+  { method: 'POST', path: /^\/change-password$/ },
+  { method: 'POST', path: /^\/delete-user$/ },
+];
+
+export function isExposed(method: string, path: string): boolean {
+  return EXPOSED.some((e) => e.method === method && e.path.test(path));
+}
 
 /** Adjusts a validated body before better-auth sees it. */
 function prepareBody(path: string, body: Record<string, unknown>): Record<string, unknown> {
@@ -58,6 +81,7 @@ export async function forward(
   reply: FastifyReply,
   path: string,
   body: Record<string, unknown> | undefined,
+  onError?: (code: string | undefined) => Promise<void>,
 ) {
   const url = new URL(request.url, 'http://internal');
   const target = new URL(`/api/auth${path}${url.search}`, auth.options.baseURL as string);
@@ -78,6 +102,7 @@ export async function forward(
     // Replace better-auth's English message with a translated one.
     try {
       const payload = JSON.parse(text) as { code?: string; message?: string };
+      await onError?.(payload.code);
       const key = payload.code
         ? `auth.errors.${payload.code}`
         : response.status === 429
@@ -92,9 +117,23 @@ export async function forward(
   return reply.send(text || null);
 }
 
-export function registerAuthProxy(app: FastifyInstance, auth: Auth, sessionCache: SessionCache) {
+/**
+ * Sign-up tells a person that their address already has an account (ADR 0026). Each such
+ * answer spends one of a client's few an hour; with none left, every sign-up from that client
+ * answers 429, whatever the address, until the hour is over: a list of addresses cannot be
+ * checked through sign-up, while a person who forgot they signed up is still told so.
+ */
+export const KNOWN_EMAIL_ANSWERS = { max: 5, windowSeconds: 60 * 60 } as const;
+
+export function registerAuthProxy(
+  app: FastifyInstance,
+  auth: Auth,
+  sessionCache: SessionCache,
+  rateLimitStore: RateLimitStore,
+) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
+    if (!isExposed(request.method, path)) throw notFound();
     let body: Record<string, unknown> | undefined;
     if (request.method === 'POST') {
       const raw = request.body ?? {};
@@ -109,6 +148,27 @@ export function registerAuthProxy(app: FastifyInstance, auth: Auth, sessionCache
     }
     // Sign-out, password changes and resets, account deletion: sessions may have changed.
     if (request.method === 'POST') sessionCache.clear();
+    if (path === '/sign-up/email') {
+      const key = `sign-up-known:${request.ip}`;
+      const spent = await rateLimitStore.peek(key);
+      if (spent.count >= KNOWN_EMAIL_ANSWERS.max) {
+        return reply
+          .status(429)
+          .header('retry-after', String(spent.retryAfter))
+          .send({
+            code: 'TOO_MANY_REQUESTS',
+            message: translate(request.lang, 'auth.errors.TOO_MANY_REQUESTS'),
+          });
+      }
+      return forward(auth, request, reply, path, body, async (code) => {
+        if (code?.startsWith('USER_ALREADY_EXISTS')) {
+          await rateLimitStore.consume(key, {
+            window: KNOWN_EMAIL_ANSWERS.windowSeconds,
+            max: KNOWN_EMAIL_ANSWERS.max,
+          });
+        }
+      });
+    }
     return forward(auth, request, reply, path, body);
   };
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });

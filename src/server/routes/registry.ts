@@ -36,6 +36,9 @@ export const ROUTE_ACCESS = {
   // Account
   'PATCH /api/user/profile': 'member',
   'PATCH /api/user/preferences': 'member',
+  'GET /api/user/sessions': 'member',
+  'POST /api/user/sessions/sign-out-others': 'member',
+  'GET /api/user/export': 'member',
 
   // Bible (issue 3)
   'GET /api/bible/translations': 'member',

@@ -14,11 +14,21 @@ export interface ConsumeResult {
  */
 export interface RateLimitStore {
   consume(key: string, rule: { window: number; max: number }): Promise<ConsumeResult>;
+  /** The count of `key` in its current window (0 when none), without counting. */
+  peek(key: string): Promise<{ count: number; retryAfter: number }>;
 }
 
+/** How often an instance clears counters whose window has ended (their keys hold IP addresses). */
+const PURGE_EVERY_MS = 60_000;
+
 export function databaseRateLimitStore(db: Database): RateLimitStore {
+  let purgedAt = -Infinity;
   return {
     async consume(key, { window, max }) {
+      if (Date.now() - purgedAt >= PURGE_EVERY_MS) {
+        purgedAt = Date.now();
+        await db.execute(sql`delete from rate_limit where window_ends_at < now()`);
+      }
       const result = await db.execute<{ count: number; retry_after: number }>(sql`
         insert into rate_limit (key, count, window_ends_at)
         values (${key}, 1, now() + make_interval(secs => ${window}))
@@ -33,6 +43,15 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
       return count <= max
         ? { allowed: true, retryAfter: null }
         : { allowed: false, retryAfter: Math.max(1, Number(row.retry_after)) };
+    },
+    async peek(key) {
+      const result = await db.execute<{ count: number; retry_after: number }>(sql`
+        select count, ceil(extract(epoch from (window_ends_at - now())))::int as retry_after
+        from rate_limit where key = ${key} and window_ends_at > now()`);
+      const row = result.rows[0];
+      return row
+        ? { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) }
+        : { count: 0, retryAfter: 0 };
     },
   };
 }
@@ -52,6 +71,10 @@ export function redisRateLimitStore(redis: Redis, prefix = 'rl:'): RateLimitStor
       return count <= max
         ? { allowed: true, retryAfter: null }
         : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+    },
+    async peek(key) {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+      return { count: Number(count ?? 0), retryAfter: Math.max(0, Math.ceil(ttl / 1000)) };
     },
   };
 }
@@ -80,6 +103,13 @@ export function withFallback(
           log.warn({ err: error }, 'rate-limit store unavailable: counting in the database');
         }
         return fallback.consume(key, rule);
+      }
+    },
+    async peek(key) {
+      try {
+        return await primary.peek(key);
+      } catch {
+        return fallback.peek(key);
       }
     },
   };

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { useDeleteAccount } from './api.ts';
+import { DataExportCard } from './DataExportCard.tsx';
 import { ToggleList } from './ToggleList.tsx';
 
 export function PrivacyTab({ user }: { user: CurrentUser }) {
@@ -23,6 +24,7 @@ export function PrivacyTab({ user }: { user: CurrentUser }) {
           prefix="settings.privacy"
         />
       </Card>
+      <DataExportCard />
       <Card className="border-red-200">
         <h2 className="font-serif text-xl text-red-800">{t('settings.privacy.deleteTitle')}</h2>
         <p className="mt-1 text-slate-700">{t('settings.privacy.deleteBody')}</p>

@@ -13,6 +13,7 @@ import {
   type ProfileInput,
 } from './api.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { SessionsCard } from './SessionsCard.tsx';
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -61,6 +62,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </form>
       </Card>
       <ChangePassword />
+      <SessionsCard />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type {
@@ -7,7 +8,9 @@ import type {
   changePasswordSchema,
   profileUpdateSchema,
 } from '#shared/schemas/user.ts';
+import type { ActiveSession } from '#shared/schemas/sessions.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { downloadAttachment } from '../../lib/download.ts';
 import { CURRENT_USER_KEY, LOGOUT_URL } from '../../lib/auth-api.ts';
 import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
@@ -87,4 +90,55 @@ export function useDeleteAccount() {
         variant: 'destructive',
       }),
   });
+}
+
+/** The member's signed-in devices (the key is the URL). */
+export const SESSIONS_KEY = ['/api/user/sessions'] as const;
+
+export function useActiveSessions() {
+  return useQuery<{ sessions: ActiveSession[] }>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+}
+
+/** Ends every session but this one, then reloads the list. */
+export function useSignOutOtherSessions(onDone: () => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest('POST', '/api/user/sessions/sign-out-others', {})).json() as Promise<{
+        signedOut: number;
+      }>,
+    onSuccess: ({ signedOut }) => {
+      onDone();
+      void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      toast({ title: t('sessions.done', { count: signedOut }) });
+    },
+    onError: (error) =>
+      toast({
+        title: t('errors.title'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Downloads the personal data export; `pending` while it is prepared. */
+export function useExportPersonalData() {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    try {
+      await downloadAttachment('/api/user/export', 'camino-data.json');
+    } catch (error) {
+      toast({
+        title: t('errors.title'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { run, pending };
 }

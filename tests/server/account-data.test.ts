@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent } from '#shared/schemas/sessions.ts';
+import { cookieFrom, createUser, useTestApp, type TestUser } from '../helpers/app.ts';
+
+const app = useTestApp({}, { member: {}, other: {} });
+
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function signInFrom(who: TestUser, userAgent: string): Promise<string> {
+  const res = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { 'user-agent': userAgent },
+    payload: { email: who.email, password: who.password },
+  });
+  expect(res.statusCode).toBe(200);
+  return cookieFrom(res);
+}
+
+const me = (cookie: string) =>
+  app.t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+describe('active sessions', () => {
+  it('lists the member’s devices, this one first, without tokens or addresses', async () => {
+    const member = await createUser(app.t);
+    await signInFrom(member, FIREFOX_LINUX);
+    await signInFrom(member, SAFARI_IPHONE);
+    const res = await app.call(member, 'GET', '/api/user/sessions');
+    expect(res.statusCode).toBe(200);
+    const { sessions } = res.json();
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0].current).toBe(true);
+    expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    expect(sessions.map((s: { browser: string | null }) => s.browser)).toEqual(
+      expect.arrayContaining(['Firefox', 'Safari']),
+    );
+    expect(Object.keys(sessions[0]).sort()).toEqual(
+      ['browser', 'createdAt', 'current', 'expiresAt', 'id', 'os'].sort(),
+    );
+    expect(res.body).not.toContain(member.cookie.split('=')[1]!.split('.')[0]);
+  });
+
+  it('signs out every other device of the member, and no one else’s', async () => {
+    const member = await createUser(app.t);
+    const laptop = await signInFrom(member, FIREFOX_LINUX);
+    const phone = await signInFrom(member, SAFARI_IPHONE);
+    const bystander = await signInFrom(app.other, FIREFOX_LINUX);
+    expect((await me(laptop)).statusCode).toBe(200);
+
+    const res = await app.call(member, 'POST', '/api/user/sessions/sign-out-others', {});
+    expect(res.json()).toEqual({ signedOut: 2 });
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(member.cookie)).statusCode).toBe(200);
+    expect((await me(bystander)).statusCode).toBe(200);
+    const { sessions } = (await app.call(member, 'GET', '/api/user/sessions')).json();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('names browsers and systems from the user agent', () => {
+    expect(describeUserAgent(FIREFOX_LINUX)).toEqual({ browser: 'Firefox', os: 'Linux' });
+    expect(describeUserAgent(SAFARI_IPHONE)).toEqual({ browser: 'Safari', os: 'iOS' });
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toEqual({ browser: 'Edge', os: 'Windows' });
+    expect(describeUserAgent(undefined)).toEqual({ browser: null, os: null });
+  });
+});
+
+describe('personal data export', () => {
+  it('downloads everything about the member as JSON, and nothing of anyone else', async () => {
+    const member = app.member;
+    await app.call(member, 'POST', '/api/journal', { title: 'Mine', content: 'My own words' });
+    await app.call(member, 'POST', '/api/prayers', { title: 'For Ana', category: 'family' });
+    await app.call(member, 'PATCH', '/api/user/preferences', { timeZone: 'America/Lima' });
+    await app.call(app.other, 'POST', '/api/journal', { content: 'Someone else’s words' });
+
+    const res = await app.call(member, 'GET', '/api/user/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="camino-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const data = res.json();
+    expect(data.format).toBe('camino-personal-data/1');
+    expect(data.profile).toMatchObject({ id: member.id, email: member.email });
+    expect(data.profile.preferences.timeZone).toBe('America/Lima');
+    expect(data.tables.journal_entry).toEqual([
+      expect.objectContaining({ title: 'Mine', content: 'My own words' }),
+    ]);
+    expect(data.tables.prayer_request).toEqual([expect.objectContaining({ title: 'For Ana' })]);
+    expect(data.tables.activity.length).toBeGreaterThan(0);
+    expect(data.tables.session.length).toBeGreaterThan(0);
+    expect(data.tables.account).toEqual([expect.objectContaining({ providerId: 'credential' })]);
+    // No secrets: no password hash, no session token.
+    expect(res.body).not.toMatch(/"(password|token)"/);
+    expect(res.body).not.toContain('Someone else’s words');
+  });
+
+  it('is the member’s own: a visitor gets 401', async () => {
+    const res = await app.t.app.inject({ method: 'GET', url: '/api/user/export' });
+    expect(res.statusCode).toBe(401);
+  });
+});
