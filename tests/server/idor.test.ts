@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   bibleStudy,
+  favoriteVerse,
   goal,
   journalEntry,
   memoryVerse,
   prayerRequest,
+  supportTicket,
   user,
 } from '#server/db/schema.ts';
 import { ROUTE_ACCESS, type AccessClass } from '#server/routes/registry.ts';
@@ -22,8 +24,14 @@ const app = useTestApp({ bibles: true }, { a: { isPremium: true }, b: {} });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How B creates one of each owned resource (the answer's `id`). */
-const OWNED: Record<string, { create: [string, object]; table: { userId: unknown } }> = {
+/**
+ * How B creates one of each owned resource: the answer's `id`, or, where the answer carries
+ * none (a support ticket answers its number), the first item of `list`.
+ */
+const OWNED: Record<
+  string,
+  { create: [string, object]; table: { userId: unknown }; list?: string }
+> = {
   studies: {
     create: ['/api/studies', { reference: 'jn 3:16', translation: 'WEB', observation: 'B only' }],
     table: bibleStudy,
@@ -41,6 +49,23 @@ const OWNED: Record<string, { create: [string, object]; table: { userId: unknown
     create: ['/api/goals', { preset: 'pray-10-minutes-daily', title: 'Pray 10 minutes daily' }],
     table: goal,
   },
+  'favorite-verses': {
+    create: ['/api/favorite-verses', { reference: 'Romans 8:28' }],
+    table: favoriteVerse,
+  },
+  support: {
+    create: [
+      '/api/support/tickets',
+      {
+        name: 'Rut Moabita',
+        email: 'b@example.com',
+        subject: 'account',
+        message: 'B only: a question about my account.',
+      },
+    ],
+    table: supportTicket,
+    list: '/api/support/tickets',
+  },
 };
 
 /** A valid body for each owned route that takes one. */
@@ -52,6 +77,7 @@ const BODIES: Record<string, object> = {
   'POST /api/prayers/:id/answer': { note: 'A was here' },
   'PATCH /api/goals/:id': { title: 'A was here' },
   'POST /api/goals/:id/progress': { amount: 5 },
+  'POST /api/support/tickets/:id/replies': { body: 'A was here, or B on their own ticket.' },
 };
 
 /** Routes with an id that names something shared by every member, not owned by one. */
@@ -62,6 +88,11 @@ const SHARED = [
   'PUT /api/lessons/:id/response',
   'POST /api/lessons/:id/complete',
   'POST /api/reading-plans/:id/start',
+  // The library's content; a read mark is kept for the member who asks, by their own id.
+  'GET /api/library/sermons/:id',
+  'GET /api/library/heroes/:id',
+  'GET /api/library/resources/:id',
+  'PUT /api/library/read/:kind/:id',
 ];
 
 /** Routes whose id names something kept outside our tables, with the test that checks them. */
@@ -95,10 +126,11 @@ describe("member A on member B's resources", () => {
 
   it('answers 404 on every method of every owned resource, and changes nothing of B', async () => {
     const ids: Record<string, string> = {};
-    for (const [kind, { create }] of Object.entries(OWNED)) {
+    for (const [kind, { create, list }] of Object.entries(OWNED)) {
       const res = await app.call(app.b, 'POST', create[0], create[1]);
       expect(res.statusCode, kind).toBeLessThan(300);
-      ids[kind] = res.json().id;
+      ids[kind] = list ? (await app.call(app.b, 'GET', list)).json().items[0].id : res.json().id;
+      expect(ids[kind], kind).toEqual(expect.any(String));
     }
     const before = await snapshot(app.b);
     const owned = routesWithIds.filter(

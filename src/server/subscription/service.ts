@@ -315,13 +315,17 @@ export class BillingService {
     return { complete, state: await this.stateFor(userId) };
   }
 
-  /** Verifies a webhook's signature; null when it does not hold. */
+  /**
+   * Verifies a webhook's signature; null when it does not hold. An unsigned request is refused
+   * (400) whatever the configuration; a signed one reaching a server without the webhook secret
+   * answers 503, so Stripe keeps retrying until the secret is set.
+   */
   verifyEvent(payload: Buffer, signature: string | undefined): Stripe.Event | null {
+    if (!signature) return null;
     const secret = this.deps.config.stripe.webhookSecret;
     if (!secret) {
       throw new HttpError(503, 'subscription.errors.notConfigured', {}, 'PAYMENTS_NOT_CONFIGURED');
     }
-    if (!signature) return null;
     try {
       return Stripe.webhooks.constructEvent(payload, signature, secret);
     } catch {
