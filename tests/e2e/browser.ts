@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer } from '../helpers/server-process.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -142,6 +142,9 @@ export async function startE2EServer(
   env: Record<string, string> = {},
 ): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
+  // A copy of the data folder prepared by the global setup: migrated, the Bibles loaded.
+  const seed = inject('e2eDataDir');
+  if (seed && existsSync(seed)) cpSync(seed, dataDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer({

@@ -23,3 +23,4 @@ export function fixtureKey(): string {
 export const DUMP_DIR = join(ROOT, 'node_modules/.cache/camino-tests');
 export const dumpPath = (key: string) => join(DUMP_DIR, `bibles-${key}.tar.gz`);
 export const templateName = (key: string) => `camino_bibles_${key}`;
+export const seedDataDir = (key: string) => join(DUMP_DIR, `e2e-data-${key}`);

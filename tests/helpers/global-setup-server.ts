@@ -1,10 +1,11 @@
 import '#server/polyfill.ts';
 import type { PGlite } from '@electric-sql/pglite';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '#server/db/client.ts';
 import { loadBundledBibles } from '#server/bible/loader.ts';
-import { DUMP_DIR, dumpPath, fixtureKey, templateName } from './fixture.ts';
+import { DUMP_DIR, dumpPath, fixtureKey, seedDataDir, templateName } from './fixture.ts';
 
 /**
  * Loads the three Bibles once per change (not once per test file): into a PGlite dump that test
@@ -14,17 +15,7 @@ export default async function setup() {
   const key = fixtureKey();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const file = dumpPath(key);
-    if (existsSync(file)) return;
-    mkdirSync(DUMP_DIR, { recursive: true });
-    const handle = await openPglite(undefined);
-    await handle.migrate();
-    await loadBundledBibles(handle.db);
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir('gzip');
-    await handle.close();
-    writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
-    renameSync(`${file}.part`, file);
+    await ensurePgliteDump(key);
     return;
   }
   const name = templateName(key);
@@ -45,4 +36,44 @@ export default async function setup() {
   } finally {
     await admin.end();
   }
+}
+
+/** The PGlite dump of a migrated database with the three Bibles loaded, built once per key. */
+export async function ensurePgliteDump(key = fixtureKey()): Promise<string> {
+  const file = dumpPath(key);
+  if (existsSync(file)) return file;
+  mkdirSync(DUMP_DIR, { recursive: true });
+  const handle = await openPglite(undefined);
+  await handle.migrate();
+  await loadBundledBibles(handle.db);
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('gzip');
+  await handle.close();
+  writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${file}.part`, file);
+  return file;
+}
+
+/**
+ * A PGlite data folder with that database in it, for the browser tests' server processes to
+ * start from (a copy each): they skip the first-start Bible install, which the fault tests and
+ * the first-start test cover on empty folders.
+ */
+export async function ensurePgliteDataDir(key = fixtureKey()): Promise<string> {
+  const dir = seedDataDir(key);
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  const dump = await ensurePgliteDump(key);
+  const building = `${dir}.part`;
+  rmSync(building, { recursive: true, force: true });
+  const { PGlite: Client } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const client = await Client.create({
+    dataDir: building,
+    loadDataDir: new Blob([readFileSync(dump)]),
+    extensions: { unaccent },
+  });
+  await client.close();
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+  return dir;
 }
