@@ -6,6 +6,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { course, lesson, lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { readCourses, type Course, type Lesson } from './content.ts';
+import { notify } from '../notifications/service.ts';
 
 export interface Progress {
   response: string;
@@ -144,6 +145,9 @@ export async function awardBadges(
     .values(earned.map((badge) => ({ userId: user.id, badge })))
     .onConflictDoNothing()
     .returning({ badge: userBadge.badge });
+  for (const r of inserted) {
+    await notify(db, user.id, 'badgeEarned', { badge: r.badge }, { dedupeKey: r.badge });
+  }
   return inserted.map((r) => r.badge as Badge);
 }
 

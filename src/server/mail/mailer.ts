@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe for notification e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -29,7 +31,7 @@ export function createMailer(opts: {
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
-    async send(message) {
+    async send({ headers, ...message }) {
       const id = randomUUID();
       if (!transport) {
         await opts.db.insert(mailOutbox).values({ id, ...message, status: 'logged' });
@@ -45,7 +47,7 @@ export function createMailer(opts: {
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail({ from: opts.from, ...message, ...(headers ? { headers } : {}) });
         await opts.db.insert(mailOutbox).values({ id, ...message, status: 'sent' });
         opts.log.info({ event: 'mail.sent', outboxId: id }, 'mail sent');
       } catch (error) {

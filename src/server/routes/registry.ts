@@ -101,6 +101,21 @@ export const ROUTE_ACCESS = {
   // Dashboard
   'GET /api/dashboard': 'member',
 
+  // Notifications (issue 14): the list, settings, test, Web Push subscriptions; the e-mail
+  // unsubscribe link works without a session (its token is signed and expires).
+  'GET /api/notifications': 'member',
+  'GET /api/notifications/unread-count': 'member',
+  'POST /api/notifications/:id/read': 'member',
+  'POST /api/notifications/read-all': 'member',
+  'POST /api/notifications/test': 'member',
+  'GET /api/notification-settings': 'member',
+  'PUT /api/notification-settings': 'member',
+  'GET /api/push/public-key': 'member',
+  'POST /api/push/subscriptions': 'member',
+  'DELETE /api/push/subscriptions': 'member',
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
+
   // Admin
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
