@@ -297,9 +297,17 @@ export function registerNotificationRoutes(
       .send(
         `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p>${form ?? ''}<p><a href="/notification-settings">${translate(lang, 'notify.unsubscribe.settings')}</a></p></main></body></html>`,
       );
-  const languageOf = async (userId: string): Promise<Language> => {
-    const [row] = await db.select({ p: user.preferences }).from(user).where(eq(user.id, userId));
-    return row?.p.language ?? DEFAULT_PREFERENCES.language;
+  /** A valid token of an account that still exists, with the member's language. */
+  const checkToken = async (token: string) => {
+    const check = verifyUnsubscribeToken(deps.secret, token, now());
+    if (!check.ok) return check;
+    const [row] = await db
+      .select({ p: user.preferences })
+      .from(user)
+      .where(eq(user.id, check.userId));
+    if (!row) return { ok: false as const, reason: 'invalid' as const };
+    const lang: Language = row.p.language ?? DEFAULT_PREFERENCES.language;
+    return { ...check, lang };
   };
 
   void appBase.register(async (scope) => {
@@ -319,18 +327,17 @@ export function registerNotificationRoutes(
         },
       },
       async (request, reply) => {
-        const check = verifyUnsubscribeToken(deps.secret, request.query.token, now());
+        const check = await checkToken(request.query.token);
         if (!check.ok) {
-          const lang = request.lang;
           return page(
             reply,
-            lang,
+            request.lang,
             400,
-            translate(lang, 'notify.unsubscribe.invalidTitle'),
-            translate(lang, `notify.unsubscribe.${check.reason}`),
+            translate(request.lang, 'notify.unsubscribe.invalidTitle'),
+            translate(request.lang, `notify.unsubscribe.${check.reason}`),
           );
         }
-        const lang = await languageOf(check.userId);
+        const { lang } = check;
         const kindName = translate(lang, `notify.kinds.${check.kind}.name`);
         const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
         return page(
@@ -353,18 +360,17 @@ export function registerNotificationRoutes(
         },
       },
       async (request, reply) => {
-        const check = verifyUnsubscribeToken(deps.secret, request.query.token, now());
+        const check = await checkToken(request.query.token);
         if (!check.ok) {
-          const lang = request.lang;
           return page(
             reply,
-            lang,
+            request.lang,
             400,
-            translate(lang, 'notify.unsubscribe.invalidTitle'),
-            translate(lang, `notify.unsubscribe.${check.reason}`),
+            translate(request.lang, 'notify.unsubscribe.invalidTitle'),
+            translate(request.lang, `notify.unsubscribe.${check.reason}`),
           );
         }
-        const lang = await languageOf(check.userId);
+        const { lang } = check;
         const settings = await loadSettings(db, check.userId);
         settings.kinds[check.kind] = { ...settings.kinds[check.kind], email: false };
         await saveSettings(db, check.userId, settings);
