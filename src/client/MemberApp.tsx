@@ -39,6 +39,9 @@ export default function MemberApp({ user }: { user: CurrentUser }) {
             <Route path="/goals" element={<P.Goals />} />
             <Route path="/reading-plans" element={<P.ReadingPlans />} />
             <Route path="/daily-reading" element={<P.DailyReading />} />
+            <Route path="/notifications" element={<P.Notifications />} />
+            <Route path="/notification-settings" element={<P.NotificationSettings />} />
+            <Route path="/notification-test" element={<P.NotificationTest />} />
             <Route path="/terms-of-service" element={<P.Terms />} />
             <Route path="/privacy-policy" element={<P.Privacy />} />
             {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

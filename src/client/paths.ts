@@ -8,9 +8,6 @@ export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
   '/sermons': 'nav.sermons',
   '/books': 'nav.books',
   '/heroes-of-faith': 'nav.heroesOfFaith',
-  '/notification-settings': 'nav.notificationSettings',
-  '/notification-test': 'nav.notificationTest',
-  '/notifications': 'nav.notifications',
   '/resources': 'nav.resources',
   '/gospel': 'nav.gospel',
   '/subscription': 'nav.subscription',
@@ -38,6 +35,9 @@ export const MEMBER_PATHS = [
   '/goals',
   '/reading-plans',
   '/daily-reading',
+  '/notifications',
+  '/notification-settings',
+  '/notification-test',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];
 

@@ -38,4 +38,7 @@ export const pages = {
   Goals: page(() => import('./features/goals/Goals.tsx')),
   ReadingPlans: page(() => import('./features/reading/ReadingPlans.tsx')),
   DailyReading: page(() => import('./features/reading/DailyReading.tsx')),
+  Notifications: page(() => import('./features/notifications/Notifications.tsx')),
+  NotificationSettings: page(() => import('./features/notifications/NotificationSettings.tsx')),
+  NotificationTest: page(() => import('./features/notifications/NotificationTest.tsx')),
 };

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { cn } from '../lib/cn.ts';
 import { LOGOUT_URL } from '../lib/auth-api.ts';
 import { MEMBER_NAV, PREMIUM_ICON } from '../nav.ts';
@@ -197,6 +198,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
           </div>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
             <LanguageSwitch />
+            <NotificationBell />
             <AccountMenu user={user} />
           </div>
         </header>
