@@ -106,7 +106,7 @@ function AccountMenu({ user }: { user: CurrentUser }) {
         {user.isPremium ? (
           <PREMIUM_ICON className="size-4 text-gold-500" aria-label={t('common.premium')} />
         ) : null}
-        <ChevronDown className="size-4 text-slate-500" aria-hidden />
+        <ChevronDown className="hidden size-4 text-slate-500 sm:block" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content
@@ -196,7 +196,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
           <div className="lg:hidden">
             <Logo />
           </div>
-          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <div className="ml-auto flex items-center gap-1 sm:gap-3">
             <LanguageSwitch />
             <NotificationBell />
             <AccountMenu user={user} />

@@ -186,20 +186,21 @@ export function registerNotificationRoutes(
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Change my notification settings (toggles and/or settings, each whole)',
+        summary: 'Change my notification settings (toggles, settings whole, time zone)',
         body: notificationSettingsUpdateSchema,
         response: { 200: notificationSettingsResponseSchema },
       },
     },
     async (request) => {
       const me = currentUser(request);
-      const { toggles, settings } = request.body;
+      const { toggles, settings, timeZone } = request.body;
+      const preferences = { ...toggles, ...(timeZone ? { timeZone } : {}) };
       await db.transaction(async (tx) => {
-        if (toggles && Object.keys(toggles).length > 0) {
+        if (Object.keys(preferences).length > 0) {
           await tx
             .update(user)
             .set({
-              preferences: sql`${user.preferences} || ${JSON.stringify(toggles)}::jsonb`,
+              preferences: sql`${user.preferences} || ${JSON.stringify(preferences)}::jsonb`,
               updatedAt: new Date(),
             })
             .where(eq(user.id, me.id));
@@ -210,7 +211,7 @@ export function registerNotificationRoutes(
       return {
         toggles: togglesOf({ ...me.preferences, ...toggles }),
         settings: await loadSettings(db, me.id),
-        timeZone: me.preferences.timeZone,
+        timeZone: timeZone ?? me.preferences.timeZone,
       };
     },
   );

@@ -114,10 +114,29 @@ export const notificationSettingsResponseSchema = z.object({
 });
 export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;
 
+/** An IANA time zone name (checked against Intl on each side). */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'validation.invalid' },
+  );
+
 export const notificationSettingsUpdateSchema = z
   .object({
     toggles: notificationTogglesSchema.partial().strict(),
     settings: notificationSettingsSchema,
+    /** The member's time zone (kept with the preferences): reminders follow it. */
+    timeZone: timeZoneSchema,
   })
   .partial()
   .strict();

@@ -16,7 +16,7 @@ export function NotificationBell() {
       aria-label={label}
       title={label}
       data-testid="notification-bell"
-      className="relative rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="relative rounded-xl p-1.5 text-slate-700 sm:p-2 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <Bell className="size-6" aria-hidden />
       {unread > 0 ? (

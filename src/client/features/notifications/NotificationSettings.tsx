@@ -1,18 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useNotificationSettings } from './api.ts';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
 
 /** /notification-settings (SPEC §2). */
 export default function NotificationSettingsPage() {
   const { t } = useTranslation();
-  const { data } = useNotificationSettings();
   return (
     <>
-      <PageHeader
-        title={t('notify.settings.title')}
-        subtitle={t('notify.settings.subtitle', { timeZone: data?.timeZone ?? 'UTC' })}
-      />
+      <PageHeader title={t('notify.settings.title')} subtitle={t('notify.settings.subtitle')} />
       <NotificationSettingsForm />
     </>
   );

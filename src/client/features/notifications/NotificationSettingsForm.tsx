@@ -8,6 +8,7 @@ import { useNotificationSettings, useSaveNotificationSettings } from './api.ts';
 import { KindSettings } from './KindSettings.tsx';
 import { PushDeviceCard } from './PushDeviceCard.tsx';
 import { TimeInput } from './TimeInput.tsx';
+import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 
 const TOGGLES: (keyof NotificationToggles)[] = [
   'emailNotifications',
@@ -26,10 +27,15 @@ export function NotificationSettingsForm({ showTestLink = true }: { showTestLink
   const save = useSaveNotificationSettings();
   if (query.isPending) return <Skeletons count={3} height="h-40" />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  const { toggles, settings } = query.data;
+  const { toggles, settings, timeZone } = query.data;
   const saveSettings = (next: NotificationSettings) => save.mutate({ settings: next });
   return (
     <div className="grid gap-6">
+      <TimeZoneNotice
+        saved={timeZone}
+        disabled={save.isPending}
+        onUse={(zone) => save.mutate({ timeZone: zone })}
+      />
       <Card>
         <h2 className="font-serif text-xl text-brand-950">{t('notify.settings.what')}</h2>
         <div className="divide-y divide-slate-200">

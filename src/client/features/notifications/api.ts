@@ -95,12 +95,30 @@ export function useSaveNotificationSettings() {
       (
         await apiRequest('PUT', '/api/notification-settings', update)
       ).json() as Promise<NotificationSettingsResponse>,
+    // Shown at once; put back as it was if the server refuses.
+    onMutate: async (update) => {
+      await queryClient.cancelQueries({ queryKey: NOTIFICATION_SETTINGS_KEY });
+      const previous =
+        queryClient.getQueryData<NotificationSettingsResponse>(NOTIFICATION_SETTINGS_KEY);
+      if (previous) {
+        queryClient.setQueryData<NotificationSettingsResponse>(NOTIFICATION_SETTINGS_KEY, {
+          ...previous,
+          toggles: { ...previous.toggles, ...update.toggles },
+          settings: update.settings ?? previous.settings,
+          timeZone: update.timeZone ?? previous.timeZone,
+        });
+      }
+      return { previous };
+    },
     onSuccess: async (saved) => {
       queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, saved);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       toast({ title: t('notify.settings.saved') });
     },
-    onError: failed(t),
+    onError: (error, _update, context) => {
+      if (context?.previous) queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, context.previous);
+      failed(t)(error);
+    },
   });
 }
 
