@@ -291,9 +291,13 @@ describe('reminder conditions and settings', () => {
       );
       expect(bad.json().errors[0].path).toBe('settings.quietHours.start');
     }
+    const zone = await put(who, { timeZone: 'Europe/Madrid' });
+    expect(zone.json().timeZone).toBe('Europe/Madrid');
+    expect((await put(who, { timeZone: 'Mars/Olympus_Mons' })).statusCode).toBe(400);
     await put(who, { toggles: { emailNotifications: false } });
     const me = await injectWithLogin(t.app, who, { method: 'GET', url: '/api/auth/user' });
     expect(me.json().preferences.emailNotifications).toBe(false);
+    expect(me.json().preferences.timeZone).toBe('Europe/Madrid');
   });
 });
 
