@@ -94,11 +94,19 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** No horizontal scrolling at this width (measured once the resized layout has settled). */
 async function expectNoOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect({ label, overflow }).toEqual({ label, overflow: 0 });
+  const measure = () =>
+    page.evaluate(() => {
+      const width = window.innerWidth;
+      const wide = [...document.querySelectorAll('main *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 1)
+        .slice(-3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+      return { overflow: document.documentElement.scrollWidth - width, wide };
+    });
+  await expect.poll(async () => (await measure()).overflow, { timeout: 3000 }).toBe(0);
+  expect({ label, ...(await measure()) }).toEqual({ label, overflow: 0, wide: [] });
 }
 
 function subscriptionKeys() {

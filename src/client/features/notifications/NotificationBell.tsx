@@ -1,12 +1,22 @@
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from './api.ts';
 
 /** The header's bell: a link to /notifications with the unread count. */
 export function NotificationBell() {
   const { t } = useTranslation();
-  const { data } = useUnreadCount();
+  const { data, refetch } = useUnreadCount();
+  // No periodic refetch (SPEC §9): the count is read again as the member moves between pages,
+  // so a reminder that arrived meanwhile shows on the next navigation.
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return; // the first page: the query itself loads it
+    shown.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
   const unread = data?.unread ?? 0;
   const label =
     unread > 0 ? t('notify.bell.labelUnread', { count: unread }) : t('notify.bell.label');
