@@ -6,12 +6,17 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClientBuilt } from '../scripts/client-build.mjs';
 import { INTERLEAVED_ROUNDS, interleavedMedians, seedLargeHistory } from './history.ts';
 import { lighthouseRows, lighthouseTable } from './lighthouse.ts';
+import { budgetTable } from '../scripts/build/budgets.ts';
+
+const LIGHTHOUSE_INTRO = `Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
+pages as a visitor, the dashboard and today's reading as a signed-in member. Scores move by up to ±10 between runs on
+this 2-core machine; the goal is 95 or more on mobile (issue 10; ADR 0012, 0013).`;
 import {
   ROOT,
   freePort,
@@ -293,6 +298,33 @@ async function dropDatabase(url: string) {
 const sections: string[] = [];
 const summary: string[] = [];
 ensureClientBuilt();
+const budgets = budgetTable(join(ROOT, 'dist/client'));
+
+/** Replaces one `## ` section of docs/performance.md, leaving the others as they were. */
+function replaceSection(doc: string, heading: string, body: string): string {
+  const start = doc.indexOf(`## ${heading}\n`);
+  if (start < 0) return `${doc.trimEnd()}\n\n## ${heading}\n\n${body}\n`;
+  const next = doc.indexOf('\n## ', start + 3);
+  return `${doc.slice(0, start)}## ${heading}\n\n${body}\n${next < 0 ? '' : doc.slice(next)}`;
+}
+
+// `npm run bench -- --lighthouse`: only the page measurements (Lighthouse and byte budgets),
+// written into their sections of docs/performance.md.
+if (process.argv.includes('--lighthouse')) {
+  const dir = mkdtempSync(join(tmpdir(), 'camino-bench-lh-'));
+  try {
+    const table = (await runOn('PGlite', { DATA_DIR: dir }, 'lighthouse')).lighthouse ?? '';
+    const file = join(ROOT, 'docs/performance.md');
+    let doc = readFileSync(file, 'utf8');
+    doc = replaceSection(doc, 'Lighthouse', `${LIGHTHOUSE_INTRO}\n\n${table}\n`);
+    doc = replaceSection(doc, 'Byte budgets', `${budgets}\n`);
+    writeFileSync(file, doc);
+    console.log(table, '\n', budgets);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'camino-bench-'));
 try {
@@ -373,11 +405,13 @@ at 25% or more of the bare route on PostgreSQL and within 1.5× of a new member'
 
 ## Lighthouse
 
-Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
-pages as a visitor, the dashboard and today's reading as a signed-in member. Scores move by up to ±10 between runs on
-this 2-core machine; the goal is 95 or more on mobile (issue 10; ADR 0012, 0013).
+${LIGHTHOUSE_INTRO}
 
 ${lighthouse}
+
+## Byte budgets
+
+${budgets}
 
 ## Figures
 

@@ -1,7 +1,8 @@
 /**
  * What each page of the built client downloads before it can run: the entry chunk and its static
  * imports, the page's lazy chunk and its static imports, the active language's strings and the
- * CSS, all gzipped. Read by the byte-budget test and printed by `npm run bench`.
+ * CSS, all gzipped. Read by the byte-budget test (tests/e2e/build-output.test.ts) and printed by
+ * `npm run bench` into docs/performance.md.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,4 +80,82 @@ export function pageCost(
     css: css.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
     files: [...files, ...css],
   };
+}
+
+/**
+ * What a prerendered public page downloads before the reader does anything: a page taken over
+ * on interaction (boot.ts) needs only the entry; a page taken over after the first paint needs
+ * the app and the page's modules in its language too.
+ */
+export function prerenderedPageCost(
+  clientDir: string,
+  manifest: Manifest,
+  html: string,
+  pageModule: string,
+  language: string,
+): PageCost {
+  const takeover = /data-takeover="(interaction|paint)"/.exec(html)?.[1];
+  if (!takeover) throw new Error('the prerendered page says nothing of its takeover');
+  if (takeover === 'paint') return pageCost(clientDir, manifest, [pageModule], language);
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry in the build manifest');
+  const keys = staticClosure(manifest, entry);
+  const files = [...keys].map((k) => manifest[k]!.file);
+  const css = [...new Set([...keys].flatMap((k) => manifest[k]!.css ?? []))];
+  return {
+    js: files.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    css: css.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    files: [...files, ...css],
+  };
+}
+
+/**
+ * The member pages: every lazy page module under features/ (each route of the member app), as
+ * the first load of a member route downloads it: the app, the member shell, the page.
+ */
+export function memberPageModules(manifest: Manifest): string[] {
+  return Object.keys(manifest).filter(
+    (k) => manifest[k]!.isDynamicEntry && /^features\/[^/]+\/[A-Z][^/]*\.tsx$/.test(k),
+  );
+}
+
+/** The budgets as a Markdown table (printed by `npm run bench`, kept in docs/performance.md). */
+export function budgetTable(clientDir: string): string {
+  const manifest = readManifest(clientDir);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows: string[] = [];
+  for (const [page, file, module] of [
+    ['landing /', 'index.html', 'pages/Landing.tsx'],
+    ['/about-us', 'about-us.html', 'pages/AboutUs.tsx'],
+    ['/sign-in', 'sign-in.html', 'pages/SignIn.tsx'],
+  ] as const) {
+    const cells = ['en', 'es'].map((language) => {
+      const html = readFileSync(join(clientDir, 'prerendered', language, file), 'utf8');
+      return kb(prerenderedPageCost(clientDir, manifest, html, module, language).js);
+    });
+    rows.push(`| visitor ${page} (before any press) | ${cells.join(' | ')} | 100 KB |`);
+  }
+  const landing = ['en', 'es'].map((l) =>
+    kb(pageCost(clientDir, manifest, ['pages/Landing.tsx'], l).js),
+  );
+  rows.push(
+    `| visitor / once a button is pressed (the visitor app) | ${landing.join(' | ')} | 200 KB |`,
+  );
+  for (const module of memberPageModules(manifest)) {
+    const cells = ['en', 'es'].map((l) =>
+      kb(pageCost(clientDir, manifest, ['MemberApp.tsx', module], l).js),
+    );
+    rows.push(`| member ${module.replace(/^features\//, '')} | ${cells.join(' | ')} | 200 KB |`);
+  }
+  const css = kb(pageCost(clientDir, manifest, ['pages/Landing.tsx']).css);
+  return [
+    'JavaScript a first visit downloads before the page can be used, gzipped, read from the build manifest',
+    '(scripts/build/budgets.ts; enforced by tests/e2e/build-output.test.ts). CSS: ' +
+      css +
+      ' (budget 20 KB).',
+    '',
+    '| page | en | es | budget |',
+    '|---|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
 }

@@ -87,7 +87,7 @@ async function main() {
 
   rmSync(join(CLIENT, PRERENDER_DIR), { recursive: true, force: true });
   for (const language of LANGUAGES) {
-    for (const { path } of PRERENDERED_PAGES) {
+    for (const { path, takeover } of PRERENDERED_PAGES) {
       const { html, title, description } = await renderPage(path, language);
       // The page's own chunks and the language's strings start loading with the HTML.
       const needed = new Set<string>();
@@ -109,7 +109,8 @@ async function main() {
         )
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root" data-prerendered="visitor" data-preload="${preload}">${html}</div>`,
+          () =>
+            `<div id="root" data-prerendered="visitor" data-takeover="${takeover}" data-preload="${preload}">${html}</div>`,
         );
       if (page === template || !page.includes('data-prerendered')) {
         throw new Error(`index.html no longer has the markers the prerender replaces (${path})`);

@@ -1,8 +1,14 @@
 /**
- * The page's only script tag (docs/decisions/0013). A public page arrives rendered to HTML: it
- * is painted first, then the app and the page's modules are fetched and take it over (a request
- * started before the first paint would compete with it for a phone's bandwidth). Any other page
- * is the app's empty shell: the app starts at once (its modules are preloaded by the HTML).
+ * The page's only script tag (docs/decisions/0013). A public page arrives rendered to HTML.
+ * - A page that works as HTML alone (the landing page, about, the course overview, the legal
+ *   pages: links and text) never downloads the app unless the reader presses one of its buttons
+ *   (the language switch, the phone menu) or uses a form: the press is held, the app fetched and
+ *   the press replayed once the app handles the page. Links are plain links.
+ * - A page with a form (sign-in, sign-up) is painted first, then the app and the page's modules
+ *   are fetched and take it over (a request started before the first paint would compete with it
+ *   for a phone's bandwidth).
+ * - Any other page is the app's empty shell: the app starts at once (its modules are preloaded by
+ *   the HTML).
  */
 import './styles/app.css';
 
@@ -32,6 +38,7 @@ const preloadPage = () => {
  * submitted again once the app handles the page (components/AppReady.tsx sets data-app="ready").
  */
 let heldForm: HTMLFormElement | null = null;
+let heldButton: HTMLElement | null = null;
 const ready = () => document.documentElement.dataset.app === 'ready';
 document.addEventListener(
   'submit',
@@ -46,12 +53,42 @@ document.addEventListener(
 new MutationObserver((_, observer) => {
   if (!ready()) return;
   observer.disconnect();
+  document.documentElement.removeAttribute('aria-busy');
   if (heldForm?.isConnected) heldForm.requestSubmit();
-  heldForm = null;
+  // Hydration keeps the page's elements: the button pressed is the one the app now handles.
+  if (heldButton?.isConnected) heldButton.click();
+  heldForm = heldButton = null;
 }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
 
+const takeover = root?.dataset.takeover;
 if (!prerendered || typeof PerformanceObserver === 'undefined') start();
-else {
+else if (takeover === 'interaction') {
+  /** A press on one of the page's buttons before the app runs: held, then replayed. */
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (ready() || !(event.target instanceof Element)) return;
+      const button = event.target.closest<HTMLElement>('button, [role="button"]');
+      if (!button || button.closest('form')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      heldButton = button;
+      document.documentElement.setAttribute('aria-busy', 'true');
+      start();
+    },
+    true,
+  );
+  // A finger on a button or a field, or the keyboard on one: the app starts loading before the
+  // click (or the typing) arrives.
+  const wantsApp = (event: Event) =>
+    event.target instanceof Element && event.target.closest('button, input, select, textarea');
+  for (const type of ['pointerdown', 'focusin']) {
+    addEventListener(type, (event) => void (wantsApp(event) && start()), {
+      capture: true,
+      passive: true,
+    });
+  }
+} else {
   // Someone using the page before it has painted twice gets the app at once.
   for (const type of ['pointerdown', 'keydown', 'focusin']) {
     addEventListener(type, start, { once: true, capture: true, passive: true });

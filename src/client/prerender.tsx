@@ -18,16 +18,25 @@ import { i18n, loadLanguage } from './lib/i18n.ts';
 import { LanguageProvider } from './lib/language.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
 
-/** The public pages worth sending as HTML, with the key of their title. */
-export const PRERENDERED_PAGES: { path: string; titleKey: string | null }[] = [
-  { path: '/', titleKey: null },
-  { path: '/about-us', titleKey: 'nav.aboutUs' },
-  { path: '/course-overview', titleKey: 'nav.courseOverview' },
-  { path: '/sign-in', titleKey: 'nav.signIn' },
-  { path: '/sign-up', titleKey: 'nav.signUp' },
-  { path: '/forgot-password', titleKey: 'auth.forgot.title' },
-  { path: '/terms-of-service', titleKey: 'nav.terms' },
-  { path: '/privacy-policy', titleKey: 'nav.privacy' },
+/**
+ * The public pages worth sending as HTML, with the key of their title and when the app takes
+ * them over (boot.ts): `interaction` for a page that works as HTML alone (text and links; the app
+ * is fetched only when one of its buttons is pressed), `paint` for a page with a form (the app
+ * is fetched as soon as the page has painted).
+ */
+export const PRERENDERED_PAGES: {
+  path: string;
+  titleKey: string | null;
+  takeover: 'interaction' | 'paint';
+}[] = [
+  { path: '/', titleKey: null, takeover: 'interaction' },
+  { path: '/about-us', titleKey: 'nav.aboutUs', takeover: 'interaction' },
+  { path: '/course-overview', titleKey: 'nav.courseOverview', takeover: 'interaction' },
+  { path: '/sign-in', titleKey: 'nav.signIn', takeover: 'paint' },
+  { path: '/sign-up', titleKey: 'nav.signUp', takeover: 'paint' },
+  { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'paint' },
+  { path: '/terms-of-service', titleKey: 'nav.terms', takeover: 'interaction' },
+  { path: '/privacy-policy', titleKey: 'nav.privacy', takeover: 'interaction' },
 ];
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };

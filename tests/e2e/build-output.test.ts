@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/client-build.mjs';
-import { pageCost, readManifest, staticClosure, chunkFor } from '../../scripts/build/budgets.ts';
+import {
+  chunkFor,
+  memberPageModules,
+  pageCost,
+  prerenderedPageCost,
+  readManifest,
+  staticClosure,
+} from '../../scripts/build/budgets.ts';
 
 /** Deterministic checks of the built client (built by the e2e global setup): no timing. */
 const CLIENT = join(ROOT, 'dist/client');
@@ -13,6 +20,56 @@ describe('the built client', () => {
   it('is a production build, even when built under the test runner', () => {
     // React's development build (jsx-dev-runtime, dev warnings) is several times larger and slower.
     expect(Object.values(manifest).filter((c) => c.file.includes('jsx-dev-runtime'))).toEqual([]);
+  });
+
+  it('sends the landing page (and every public page that works as HTML alone) with ≤ 100 KB of JavaScript', () => {
+    const landing = readFileSync(join(CLIENT, 'prerendered/es/index.html'), 'utf8');
+    expect(landing).toContain('data-takeover="interaction"');
+    for (const language of ['en', 'es']) {
+      for (const file of readdirSync(join(CLIENT, 'prerendered', language))) {
+        const html = readFileSync(join(CLIENT, 'prerendered', language, file), 'utf8');
+        const module = file === 'index.html' ? 'pages/Landing.tsx' : 'pages/SignIn.tsx';
+        const cost = prerenderedPageCost(CLIENT, manifest, html, module, language);
+        if (html.includes('data-takeover="interaction"')) {
+          expect(cost.js, `${language}/${file}`).toBeLessThanOrEqual(100 * KB);
+        }
+      }
+    }
+    // What the landing page loads once a button on it is pressed is the visitor app: it too
+    // stays within a member page's budget.
+    expect(pageCost(CLIENT, manifest, ['pages/Landing.tsx'], 'es').js).toBeLessThanOrEqual(
+      200 * KB,
+    );
+  });
+
+  it('keeps the first load of every member page within 200 KB of JavaScript, in each language', () => {
+    const pages = memberPageModules(manifest);
+    expect(pages).toEqual(
+      expect.arrayContaining(['features/dashboard/Dashboard.tsx', 'features/courses/Lesson.tsx']),
+    );
+    for (const page of pages) {
+      for (const language of ['en', 'es']) {
+        const { js } = pageCost(CLIENT, manifest, ['MemberApp.tsx', page], language);
+        expect(js, `${page} (${language})`).toBeLessThanOrEqual(200 * KB);
+      }
+    }
+  });
+
+  it('leaves Zod out of the pages that only show data (forms fetch it on first validation)', () => {
+    const zod = Object.keys(manifest).filter((k) => /node_modules\/zod\//.test(k));
+    const dashboard = pageCost(CLIENT, manifest, [
+      'MemberApp.tsx',
+      'features/dashboard/Dashboard.tsx',
+    ]);
+    const signIn = pageCost(CLIENT, manifest, ['pages/SignIn.tsx']);
+    for (const { files } of [dashboard, signIn]) {
+      expect(files.filter((f) => zod.some((k) => manifest[k]!.file === f))).toEqual([]);
+      const text = files
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(join(CLIENT, f), 'utf8'));
+      // Zod's error map names every issue code; a page with Zod in it contains them.
+      expect(text.some((t) => t.includes('invalid_union') && t.includes('too_small'))).toBe(false);
+    }
   });
 
   it('keeps the CSS within 20 KB gzipped', () => {
@@ -55,7 +112,9 @@ describe('the built client', () => {
       for (const file of files) {
         const html = readFileSync(join(CLIENT, 'prerendered', language, file), 'utf8');
         expect(html).toContain(`<html lang="${language}">`);
-        expect(html).toMatch(/data-prerendered="visitor" data-preload="[^"]*"></);
+        expect(html).toMatch(
+          /data-prerendered="visitor" data-takeover="(interaction|paint)" data-preload="[^"]*"></,
+        );
         // The CSP allows no inline script; a pending Suspense boundary would need one.
         expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<template|<!--\$[?!]-->/);
         expect(html).toMatch(/<style nonce="__CSP_NONCE__">/);

@@ -274,3 +274,41 @@ describe.runIf(enabled)('the app in Chromium', () => {
     }
   });
 });
+
+describe('public pages that work as HTML alone', () => {
+  it('the landing page loads no app until a button is pressed, then replays the press', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${e2e.base}/`);
+    await page
+      .getByRole('heading', { level: 1, name: 'Grow in faith, one day at a time' })
+      .waitFor();
+    // Links work as links; the page has painted and nobody has pressed anything: only boot.ts.
+    await page.waitForTimeout(1500);
+    // Only boot.ts and the helper it shares with the app: not the app (main.tsx) itself.
+    expect(scripts.every((s) => /^\/assets\/(index|preload-helper)-/.test(s))).toBe(true);
+    const before = scripts.length;
+    expect(await page.getAttribute('html', 'data-app')).toBeNull();
+
+    // The language switch, pressed before the app exists: held, the app fetched, then replayed.
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Crece en la fe, un día a la vez' })
+      .waitFor();
+    expect(scripts.some((s) => s.startsWith('/assets/main-'))).toBe(true);
+    expect(scripts.length).toBeGreaterThan(before);
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    expect(await page.getAttribute('html', 'aria-busy')).toBeNull();
+
+    // The phone menu, pressed before the app exists on a fresh page.
+    await page.goto(`${e2e.base}/about-us`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    await context.close();
+  });
+});

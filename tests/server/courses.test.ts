@@ -83,7 +83,9 @@ describe('lessons', () => {
     expect(lesson.keyScripture.text.length).toBeGreaterThan(20);
     expect(lesson.additionalScriptures.length).toBeGreaterThanOrEqual(2);
     expect(lesson.reflectionQuestions.length).toBeGreaterThanOrEqual(3);
-    expect(lesson.body.split(/\s+/).length).toBeGreaterThan(400);
+    const teaching = lesson.bodyHtml.replace(/<[^>]+>/g, ' ');
+    expect(teaching.split(/\s+/).length).toBeGreaterThan(400);
+    expect(lesson.bodyHtml).toMatch(/^<(p|h[1-6])>/);
     const en = (await call(app.member, 'GET', '/api/lessons/101-1')).json();
     expect(en.keyScripture.translation).toBe('KJV'); // NKJV preference falls back
   });

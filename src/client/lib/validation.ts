@@ -1,6 +1,6 @@
 import type { FieldError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { parseValidationKey } from '#shared/schemas/user.ts';
+import { parseValidationKey } from '#shared/values/user.ts';
 
 /** Translates a shared-schema message key (`validation.min:8`) for a form field. */
 export function fieldMessage(t: TFunction, error: FieldError | undefined): string | undefined {

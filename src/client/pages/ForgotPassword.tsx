@@ -1,24 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { forgotPasswordSchema } from '#shared/schemas/user.ts';
+import type { forgotPasswordSchema } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
 import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { lazyZodResolver } from '../lib/lazy-resolver.ts';
 
 type Input = z.infer<typeof forgotPasswordSchema>;
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
   const form = useForm<Input>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: lazyZodResolver(() =>
+      import('#shared/schemas/user.ts').then((m) => m.forgotPasswordSchema),
+    ),
     defaultValues: { email: '' },
   });
   const showErrors = useSubmissionErrors(form.setError);

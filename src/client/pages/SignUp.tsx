@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { signUpSchema, type SignUpInput } from '#shared/schemas/user.ts';
+import type { SignUpInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
@@ -11,12 +10,13 @@ import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { lazyZodResolver } from '../lib/lazy-resolver.ts';
 
 export default function SignUp() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver: lazyZodResolver(() => import('#shared/schemas/user.ts').then((m) => m.signUpSchema)),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const showErrors = useSubmissionErrors(form.setError);

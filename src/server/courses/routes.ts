@@ -20,6 +20,7 @@ import {
   statuses,
   type CourseCatalog,
 } from './service.ts';
+import { markdownToHtml } from '../content/markdown.ts';
 
 const statusSchema = z.enum(LESSON_STATUSES);
 const scriptureSchema = z.object({
@@ -163,7 +164,7 @@ export function registerCourseRoutes(
             title: z.string(),
             summary: z.string(),
             track: z.string().nullable(),
-            body: z.string(),
+            bodyHtml: z.string().describe('The teaching, rendered from Markdown to HTML'),
             keyScripture: scriptureSchema,
             additionalScriptures: z.array(scriptureSchema),
             reflectionQuestions: z.array(z.string()),
@@ -199,7 +200,7 @@ export function registerCourseRoutes(
         title: text.title,
         summary: text.summary,
         track: l.track ?? null,
-        body: text.body,
+        bodyHtml: markdownToHtml(text.body),
         keyScripture: key!,
         additionalScriptures: more,
         reflectionQuestions: text.reflectionQuestions,

@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { BIBLE_TRANSLATION_PREFERENCES } from './user.ts';
+export * from '../values/bible.ts';
 
-export const INSTALLED_TRANSLATIONS = ['KJV', 'WEB', 'RV1909'] as const;
 export const translationCodeSchema = z.enum(BIBLE_TRANSLATION_PREFERENCES, {
   error: 'validation.invalid',
 });
 
 /** The five references SPEC §5 suggests when a verse is not found. */
-export const SUGGESTED_REFERENCES = [
-  'John 3:16',
-  'Romans 8:28',
-  'Philippians 4:13',
-  'Psalm 23:1',
-  'Matthew 6:33',
-] as const;
-
-export const MAX_PASSAGE_VERSES = 500;
-export const SEARCH_PAGE_SIZE = 20;
-export const MAX_COMPARE = 3;
 
 export const referenceSchema = z
   .string({ error: 'validation.required' })

@@ -1,17 +1,6 @@
 import { z } from 'zod';
-
-export const POPULAR_TAGS = ['faith', 'prayer', 'growth', 'worship', 'provision'] as const;
-export const JOURNAL_STATUSES = ['draft', 'published'] as const;
-export const JOURNAL_PAGE_SIZE = 20;
-export const MAX_TAGS = 10;
-
-/** "Faith, prayer ,faith" → ["faith", "prayer"]: trimmed, lower-case, unique, at most 10. */
-export function parseTags(input: string | string[]): string[] {
-  const parts = Array.isArray(input) ? input : input.split(',');
-  return [
-    ...new Set(parts.map((t) => t.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean)),
-  ];
-}
+import { JOURNAL_STATUSES, MAX_TAGS, parseTags } from '../values/journal.ts';
+export * from '../values/journal.ts';
 
 const tagsSchema = z
   .union([

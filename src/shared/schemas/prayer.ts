@@ -1,23 +1,7 @@
 import { z } from 'zod';
 import { BADGES } from './course.ts';
-
-export const PRAYER_CATEGORIES = [
-  'personal',
-  'family',
-  'church',
-  'world',
-  'health',
-  'wisdom',
-  'provision',
-  'salvation',
-] as const;
-export type PrayerCategory = (typeof PRAYER_CATEGORIES)[number];
-export const PRAYER_STATUSES = ['active', 'answered'] as const;
-export type PrayerStatus = (typeof PRAYER_STATUSES)[number];
-export const PRAYER_PAGE_SIZE = 20;
-/** The timer's quick choices, in minutes; any whole number from 1 to the maximum is allowed. */
-export const PRAYER_TIMER_PRESETS = [5, 10, 15, 20, 30] as const;
-export const PRAYER_TIMER_MAX_MINUTES = 120;
+import { PRAYER_CATEGORIES, PRAYER_STATUSES, PRAYER_TIMER_MAX_MINUTES } from '../values/prayer.ts';
+export * from '../values/prayer.ts';
 
 const fields = z.object({
   title: z

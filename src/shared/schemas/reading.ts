@@ -1,30 +1,19 @@
 import { z } from 'zod';
 import { verseSchema } from './bible.ts';
 import { BADGES } from './course.ts';
-
-export const READING_PLAN_IDS = [
-  'whole-bible',
-  'new-testament',
-  'chronological',
-  'psalms-proverbs',
-  'gospels',
-  'beginner',
-] as const;
-export type ReadingPlanId = (typeof READING_PLAN_IDS)[number];
-export const READING_DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
-export type ReadingDifficulty = (typeof READING_DIFFICULTIES)[number];
-/** The preference's durations (SPEC §3): 90 days, 180 days, 1 year, 2 years. */
-export const PLAN_DURATIONS = [90, 180, 365, 730] as const;
-export type PlanDuration = (typeof PLAN_DURATIONS)[number];
+import {
+  READING_PLAN_IDS,
+  READING_DIFFICULTIES,
+  PLAN_DURATIONS,
+  READING_STATUSES,
+} from '../values/reading.ts';
+export * from '../values/reading.ts';
 
 export const planDurationSchema = z
   .number({ error: 'readingPlans.errors.duration' })
   .refine((d) => (PLAN_DURATIONS as readonly number[]).includes(d), {
     error: 'readingPlans.errors.duration',
   });
-
-export const READING_STATUSES = ['on-track', 'behind', 'ahead', 'finished'] as const;
-export type ReadingStatus = (typeof READING_STATUSES)[number];
 
 /** The member's run through a plan. Days are 1-based; `currentDay` is the next day to read. */
 export const activePlanSchema = z.object({

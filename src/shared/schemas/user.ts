@@ -6,20 +6,13 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../constants.ts';
+import { BIBLE_TRANSLATION_PREFERENCES, READING_PLAN_DURATIONS } from '../values/user.ts';
+export * from '../values/user.ts';
 
 /**
  * Zod schemas shared by the server routes, the client forms and the tests.
  * Error messages are i18n keys (`validation.*`); each side translates them.
  */
-export const BIBLE_TRANSLATION_PREFERENCES = [
-  'NKJV',
-  'ESV',
-  'NASB',
-  'KJV',
-  'WEB',
-  'RV1909',
-] as const;
-export const READING_PLAN_DURATIONS = ['90', '180', '365', '730'] as const;
 
 export const userPreferencesSchema = z.object({
   language: z.enum(LANGUAGES),
@@ -127,9 +120,3 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** Turns a `validation.*` message key (with an optional `:count`) into i18n key + options. */
-export function parseValidationKey(message: string): { key: string; count?: number } {
-  const [key = message, count] = message.split(':');
-  return count === undefined ? { key } : { key, count: Number(count) };
-}

@@ -1,13 +1,23 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Skeletons } from '../../components/QueryStates.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
-import { NotificationsTab } from './NotificationsTab.tsx';
-import { PreferencesTab } from './PreferencesTab.tsx';
-import { PrivacyTab } from './PrivacyTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
-import { SubscriptionTab } from './SubscriptionTab.tsx';
-import { SupportTab } from './SupportTab.tsx';
+
+// The first tab comes with the page; each other tab's code when it is first opened.
+const PreferencesTab = lazy(() =>
+  import('./PreferencesTab.tsx').then((m) => ({ default: m.PreferencesTab })),
+);
+const SubscriptionTab = lazy(() =>
+  import('./SubscriptionTab.tsx').then((m) => ({ default: m.SubscriptionTab })),
+);
+const PrivacyTab = lazy(() => import('./PrivacyTab.tsx').then((m) => ({ default: m.PrivacyTab })));
+const NotificationsTab = lazy(() =>
+  import('./NotificationsTab.tsx').then((m) => ({ default: m.NotificationsTab })),
+);
+const SupportTab = lazy(() => import('./SupportTab.tsx').then((m) => ({ default: m.SupportTab })));
 
 const TABS = [
   'profile',
@@ -40,24 +50,26 @@ export default function AccountSettings() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="profile">
-          <ProfileTab user={user} />
-        </Tabs.Content>
-        <Tabs.Content value="preferences">
-          <PreferencesTab user={user} />
-        </Tabs.Content>
-        <Tabs.Content value="subscription">
-          <SubscriptionTab user={user} />
-        </Tabs.Content>
-        <Tabs.Content value="privacy">
-          <PrivacyTab user={user} />
-        </Tabs.Content>
-        <Tabs.Content value="notifications">
-          <NotificationsTab />
-        </Tabs.Content>
-        <Tabs.Content value="support">
-          <SupportTab />
-        </Tabs.Content>
+        <Suspense fallback={<Skeletons count={2} height="h-48" />}>
+          <Tabs.Content value="profile">
+            <ProfileTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="preferences">
+            <PreferencesTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="subscription">
+            <SubscriptionTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="privacy">
+            <PrivacyTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="notifications">
+            <NotificationsTab />
+          </Tabs.Content>
+          <Tabs.Content value="support">
+            <SupportTab />
+          </Tabs.Content>
+        </Suspense>
       </Tabs.Root>
     </>
   );

@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  BIBLE_TRANSLATION_PREFERENCES,
-  READING_PLAN_DURATIONS,
-  type CurrentUser,
-  type UserPreferences,
-} from '#shared/schemas/user.ts';
+import { BIBLE_TRANSLATION_PREFERENCES, READING_PLAN_DURATIONS } from '#shared/values/user.ts';
+import type { CurrentUser, UserPreferences } from '#shared/schemas/user.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { useLanguage } from '../../lib/language.tsx';

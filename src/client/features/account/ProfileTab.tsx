@@ -1,11 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  changePasswordSchema,
-  profileUpdateSchema,
-  type CurrentUser,
-} from '#shared/schemas/user.ts';
+import type { CurrentUser } from '#shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field } from '../../components/ui/Field.tsx';
@@ -17,11 +12,14 @@ import {
   type ChangePasswordInput,
   type ProfileInput,
 } from './api.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const form = useForm<ProfileInput>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver: lazyZodResolver(() =>
+      import('#shared/schemas/user.ts').then((m) => m.profileUpdateSchema),
+    ),
     defaultValues: { firstName: user.firstName, lastName: user.lastName },
   });
   const showErrors = useSubmissionErrors(form.setError);
@@ -70,7 +68,9 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
 function ChangePassword() {
   const { t } = useTranslation();
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: lazyZodResolver(() =>
+      import('#shared/schemas/user.ts').then((m) => m.changePasswordSchema),
+    ),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const showErrors = useSubmissionErrors(form.setError);

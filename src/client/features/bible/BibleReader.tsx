@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
-import { INSTALLED_TRANSLATIONS } from '#shared/schemas/bible.ts';
+import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INSTALLED_TRANSLATIONS, MAX_COMPARE } from '#shared/schemas/bible.ts';
+import { INSTALLED_TRANSLATIONS, MAX_COMPARE } from '#shared/values/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';

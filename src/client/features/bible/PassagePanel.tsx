@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/schemas/user.ts';
+import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/values/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';

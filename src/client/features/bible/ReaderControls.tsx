@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
-import { INSTALLED_TRANSLATIONS } from '#shared/schemas/bible.ts';
+import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';

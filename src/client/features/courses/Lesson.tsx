@@ -1,5 +1,4 @@
 import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
-import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -89,9 +88,8 @@ export default function LessonPage() {
 
       <Card>
         <h2 className="sr-only">{t('courses.lesson.teaching')}</h2>
-        <div className="prose-legal max-w-none">
-          <Markdown>{l.body}</Markdown>
-        </div>
+        {/* Rendered by the server from the team's own Markdown, with raw HTML escaped. */}
+        <div className="prose-legal max-w-none" dangerouslySetInnerHTML={{ __html: l.bodyHtml }} />
       </Card>
 
       <Card className="grid gap-4">

@@ -62,7 +62,8 @@ export interface LessonDetail {
   title: string;
   summary: string;
   track: string | null;
-  body: string;
+  /** The teaching as HTML, rendered by the server from the team's Markdown. */
+  bodyHtml: string;
   keyScripture: Scripture;
   additionalScriptures: Scripture[];
   reflectionQuestions: string[];

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GOAL_PRIORITIES, type Goal, type GoalPriority } from '#shared/schemas/goals.ts';
+import { GOAL_PRIORITIES, type GoalPriority } from '#shared/values/goals.ts';
+import type { Goal } from '#shared/schemas/goals.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { useUpdateGoal } from './api.ts';

@@ -6,7 +6,7 @@ import {
   GOAL_UNITS,
   type GoalPeriod,
   type GoalUnit,
-} from '#shared/schemas/goals.ts';
+} from '#shared/values/goals.ts';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { parseWholeNumber } from './format.ts';

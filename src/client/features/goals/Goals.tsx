@@ -1,7 +1,8 @@
 import { Info, Plus, Target } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_GOALS, type Goal } from '#shared/schemas/goals.ts';
+import { MAX_GOALS } from '#shared/values/goals.ts';
+import type { Goal } from '#shared/schemas/goals.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

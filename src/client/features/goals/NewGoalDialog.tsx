@@ -8,7 +8,7 @@ import {
   GOAL_PRIORITIES,
   type GoalPreset,
   type GoalPriority,
-} from '#shared/schemas/goals.ts';
+} from '#shared/values/goals.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';

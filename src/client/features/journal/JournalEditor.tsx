@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POPULAR_TAGS, parseTags } from '#shared/schemas/journal.ts';
+import { POPULAR_TAGS, parseTags } from '#shared/values/journal.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';

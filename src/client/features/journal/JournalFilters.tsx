@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { POPULAR_TAGS } from '#shared/schemas/journal.ts';
+import { POPULAR_TAGS } from '#shared/values/journal.ts';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { JournalFilters as Filters } from './api.ts';

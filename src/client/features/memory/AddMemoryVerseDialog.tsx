@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMORY_CATEGORIES, type MemoryCategory } from '#shared/schemas/memory.ts';
+import { MEMORY_CATEGORIES, type MemoryCategory } from '#shared/values/memory.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useAddMemoryVerse } from './api.ts';

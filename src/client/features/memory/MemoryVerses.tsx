@@ -1,11 +1,8 @@
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MEMORY_CATEGORIES,
-  type MemoryCategory,
-  type MemoryVerse,
-} from '#shared/schemas/memory.ts';
+import { MEMORY_CATEGORIES, type MemoryCategory } from '#shared/values/memory.ts';
+import type { MemoryVerse } from '#shared/schemas/memory.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';

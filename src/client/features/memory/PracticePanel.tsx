@@ -1,12 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MEMORY_RATINGS,
-  firstLetters,
-  typingAccuracy,
-  type MemoryVerse,
-} from '#shared/schemas/memory.ts';
+import { MEMORY_RATINGS, firstLetters, typingAccuracy } from '#shared/values/memory.ts';
+import type { MemoryVerse } from '#shared/schemas/memory.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';

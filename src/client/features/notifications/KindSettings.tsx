@@ -1,14 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type {
+  KindSetting,
+  NotificationSettings,
+  NotificationToggles,
+} from '#shared/schemas/notifications.ts';
 import {
   KIND_TOGGLE,
   REMINDER_KINDS,
   SETTING_KINDS,
-  type KindSetting,
-  type NotificationSettings,
-  type NotificationToggles,
   type SettingKind,
-} from '#shared/schemas/notifications.ts';
+} from '#shared/values/notifications.ts';
 import { TimeInput } from './TimeInput.tsx';
 
 const isReminder = (kind: SettingKind) => (REMINDER_KINDS as readonly string[]).includes(kind);

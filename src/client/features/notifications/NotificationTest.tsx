@@ -2,11 +2,8 @@ import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  CHANNELS,
-  type ChannelResult,
-  type NotificationTestResult,
-} from '#shared/schemas/notifications.ts';
+import type { ChannelResult, NotificationTestResult } from '#shared/schemas/notifications.ts';
+import { CHANNELS } from '#shared/values/notifications.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRAYER_CATEGORIES, type Prayer, type PrayerCategory } from '#shared/schemas/prayer.ts';
+import { PRAYER_CATEGORIES, type PrayerCategory } from '#shared/values/prayer.ts';
+import type { Prayer } from '#shared/schemas/prayer.ts';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 
 export interface PrayerDraft {

@@ -1,7 +1,7 @@
 import { AlertTriangle, Pause, Play, RotateCcw, Timer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRAYER_TIMER_MAX_MINUTES, PRAYER_TIMER_PRESETS } from '#shared/schemas/prayer.ts';
+import { PRAYER_TIMER_MAX_MINUTES, PRAYER_TIMER_PRESETS } from '#shared/values/prayer.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';

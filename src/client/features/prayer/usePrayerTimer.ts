@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useReducer } from 'react';
-import { PRAYER_TIMER_MAX_MINUTES } from '#shared/schemas/prayer.ts';
+import { PRAYER_TIMER_MAX_MINUTES } from '#shared/values/prayer.ts';
 
 /**
  * The prayer timer. Time is kept from `Date.now()` timestamps (an end time while running, the

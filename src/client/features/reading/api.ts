@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PLAN_DURATIONS,
-  type ActivePlan,
-  type CompletedReading,
-  type DailyReading,
-  type ReadingPlanId,
-  type ReadingPlans,
+import { PLAN_DURATIONS, type ReadingPlanId } from '#shared/values/reading.ts';
+import type {
+  ActivePlan,
+  CompletedReading,
+  DailyReading,
+  ReadingPlans,
 } from '#shared/schemas/reading.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
