@@ -138,6 +138,8 @@ export function render(lang: Language, kind: NotificationKind, data: Payload): R
       lang,
       data.grace ? 'notify.kinds.streakAtRisk.grace' : 'notify.kinds.streakAtRisk.noGrace',
     )}`;
+  } else if (kind === 'prayer' && data.count === 0) {
+    body = translate(lang, 'notify.kinds.prayer.bodyNone');
   } else {
     body = counted(lang, `notify.kinds.${kind}.body`, vars);
   }

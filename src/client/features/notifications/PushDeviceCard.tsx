@@ -37,7 +37,7 @@ export function PushDeviceCard({ onChange }: { onChange?: (state: PushState) => 
     }
   };
   return (
-    <Card className="grid gap-3">
+    <Card className="grid content-start gap-3">
       <h2 className="font-serif text-xl text-brand-950">{t('notify.push.title')}</h2>
       <p role="status" className="text-sm text-slate-700" data-testid="push-state">
         {state ? t(`notify.push.${state}`) : '\u00a0'}

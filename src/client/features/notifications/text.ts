@@ -7,7 +7,10 @@ export function notificationText(t: TFunction, item: NotificationItem) {
   if (item.kind === 'badgeEarned' && typeof data.badge === 'string') {
     data.badgeName = t(`courses.badges.${data.badge}`);
   }
-  let body = t(`notify.kinds.${item.kind}.body`, data);
+  let body =
+    item.kind === 'prayer' && data.count === 0
+      ? t('notify.kinds.prayer.bodyNone')
+      : t(`notify.kinds.${item.kind}.body`, data);
   if (item.kind === 'streakAtRisk') {
     body = `${body} ${t(data.grace ? 'notify.kinds.streakAtRisk.grace' : 'notify.kinds.streakAtRisk.noGrace')}`;
   }
