@@ -6,7 +6,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { course, lesson, lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { readCourses, type Course, type Lesson } from './content.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '../notifications/notify.ts';
 
 export interface Progress {
   response: string;

@@ -6,11 +6,7 @@
  */
 import { and, count, eq, gte, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Language } from '#shared/constants.ts';
-import {
-  KIND_URL,
-  type NotificationKind,
-  type ReminderKind,
-} from '#shared/schemas/notifications.ts';
+import { type NotificationKind, type ReminderKind } from '#shared/schemas/notifications.ts';
 import type { Executor } from '../db/client.ts';
 import {
   activity,
@@ -22,9 +18,10 @@ import {
 } from '../db/schema.ts';
 import { translate } from '../i18n/translate.ts';
 import { streakOf } from '../practice/activity.ts';
-import { addDays } from '../practice/dates.ts';
+import { notificationUrl, type Payload } from './notify.ts';
 
-export type Payload = Record<string, string | number>;
+export type { Payload };
+import { addDays } from '../practice/dates.ts';
 
 /** The payload of a reminder due today, or null when there is nothing to remind of. */
 export async function reminderPayload(
@@ -146,6 +143,6 @@ export function render(lang: Language, kind: NotificationKind, data: Payload): R
   return {
     title: translate(lang, `notify.kinds.${kind}.title`, vars),
     body,
-    url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : KIND_URL[kind],
+    url: notificationUrl(kind, data),
   };
 }

@@ -1,7 +1,6 @@
 /**
- * Creating and delivering notifications. `notify()` is how any feature raises an event
- * notification (a badge, a support answer): it writes the in-app notification at once and a
- * pending delivery that the scheduler's worker sends by push and e-mail (docs/decisions/0019).
+ * Delivering notifications: a claimed delivery through every channel, and the test message.
+ * Event notifications are raised with `notify()` (./notify.ts).
  */
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -12,15 +11,15 @@ import {
   KIND_URL,
   REMINDER_KINDS,
   type ChannelResult,
-  type EventKind,
   type NotificationKind,
   type NotificationTestResult,
   type ReminderKind,
   type SettingKind,
 } from '#shared/schemas/notifications.ts';
 import { DEFAULT_PREFERENCES, type UserPreferences } from '#shared/schemas/user.ts';
-import type { Database, Executor } from '../db/client.ts';
-import { notification, notificationDelivery, user } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import type { notificationDelivery } from '../db/schema.ts';
+import { notification, user } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { reminderPayload, render, type Payload } from './content.ts';
 import { notificationEmail, unsubscribeToken } from './email.ts';
@@ -32,57 +31,6 @@ type DeliveryRow = typeof notificationDelivery.$inferSelect;
 
 const isReminder = (kind: string): kind is ReminderKind =>
   (REMINDER_KINDS as readonly string[]).includes(kind);
-
-/**
- * Raises an event notification for a member: the in-app notification now (in the caller's
- * transaction when `db` is one), push and e-mail by the worker within a tick. `dedupeKey`
- * makes it idempotent (the same badge or ticket reply never notifies twice).
- *
- * For the support feature: `await notify(tx, ticket.userId, 'supportAnswered',
- * { subject: ticket.subject, url: '/support' }, { dedupeKey: reply.id })`.
- */
-export async function notify(
-  db: Executor,
-  userId: string,
-  kind: EventKind,
-  payload: Payload,
-  options: { dedupeKey?: string; now?: Date } = {},
-): Promise<{ created: boolean }> {
-  const now = options.now ?? new Date();
-  const [member] = await db
-    .select({ preferences: user.preferences })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!member) return { created: false };
-  const timeZone = member.preferences.timeZone ?? DEFAULT_PREFERENCES.timeZone;
-  const deliveryId = randomUUID();
-  const inserted = await db
-    .insert(notificationDelivery)
-    .values({
-      id: deliveryId,
-      userId,
-      kind,
-      localDay: localParts(now, timeZone).date,
-      dedupeKey: options.dedupeKey ?? randomUUID(),
-      dueAt: now,
-      payload,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: notificationDelivery.id });
-  if (inserted.length === 0) return { created: false };
-  await db.insert(notification).values({
-    id: randomUUID(),
-    userId,
-    kind,
-    data: payload,
-    url: render('en', kind, payload).url,
-    deliveryId,
-    createdAt: now,
-  });
-  return { created: true };
-}
 
 export interface NotificationServiceDeps {
   db: Database;

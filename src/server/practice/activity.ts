@@ -18,7 +18,7 @@ import type { Executor, Transaction } from '../db/client.ts';
 import { activity, activityDay, goal, userBadge } from '../db/schema.ts';
 import { localDate } from '../bible/service.ts';
 import { formatReference, rangesFromOsis } from '../bible/reference.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '../notifications/notify.ts';
 import { addDays, previousDay } from './dates.ts';
 import { UNIT_OF_ACTIVITY, advance } from './goals.ts';
 
