@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { gospelModule } from './scripts/build/gospel.ts';
 import { precompress } from './scripts/build/precompress.ts';
 
 const apiPort = process.env.API_PORT ?? '5000';
@@ -8,7 +9,7 @@ const apiPort = process.env.API_PORT ?? '5000';
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), gospelModule(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

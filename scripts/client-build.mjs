@@ -19,9 +19,14 @@ export function ensureClientBuilt() {
   // Written last by the build: the client is complete once the prerendered pages exist.
   const index = join(ROOT, 'dist/client/prerendered/pages.json');
   const sources = Math.max(
-    ...['src/client', 'src/shared', 'content/legal', 'public', 'scripts/build'].map((d) =>
-      newestMtime(join(ROOT, d)),
-    ),
+    ...[
+      'src/client',
+      'src/shared',
+      'content/legal',
+      'content/library',
+      'public',
+      'scripts/build',
+    ].map((d) => newestMtime(join(ROOT, d))),
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return false;
   console.log('Building the web client (dist/client)...');

@@ -9,6 +9,7 @@ import { build, type InlineConfig } from 'vite';
 import { LANGUAGES } from '../../src/shared/constants.ts';
 import type * as Prerender from '../../src/client/prerender.tsx';
 import { chunkFor, readManifest, staticClosure } from './budgets.ts';
+import { buildServiceWorker } from './sw.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT = join(ROOT, 'dist/client');
@@ -63,6 +64,8 @@ async function main() {
     shell.replace('</head>', () => `${modulepreload(app)}</head>`),
   );
   for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
+  // The service worker precaches this index.html and the member app's chunks (ADR 0024).
+  await buildServiceWorker(ROOT, CLIENT, quiet);
   for (const key of app) loaded.add(key);
   // The stylesheet goes inline (with the response's style nonce): the first paint then needs
   // the HTML alone, not a second request competing with the scripts for a phone's bandwidth.
@@ -83,6 +86,7 @@ async function main() {
     '/forgot-password': 'pages/ForgotPassword.tsx',
     '/terms-of-service': 'pages/Legal.tsx',
     '/privacy-policy': 'pages/Legal.tsx',
+    '/gospel': 'features/library/Gospel.tsx',
   };
 
   rmSync(join(CLIENT, PRERENDER_DIR), { recursive: true, force: true });

@@ -19,6 +19,7 @@ export function VisitorApp() {
           <Route path="/about-us" element={<P.AboutUs />} />
           <Route path="/course-overview" element={<P.CourseOverview />} />
           <Route path="/support" element={<P.ComingSoon />} />
+          <Route path="/gospel" element={<P.GospelForVisitors />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           <Route path="/sign-in" element={<P.SignIn />} />

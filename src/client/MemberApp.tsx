@@ -49,6 +49,17 @@ export default function MemberApp({ user }: { user: CurrentUser }) {
           <Route path="/notifications" element={<P.Notifications />} />
           <Route path="/notification-settings" element={<P.NotificationSettings />} />
           <Route path="/notification-test" element={<P.NotificationTest />} />
+          <Route path="/subscription" element={<P.Subscription />} />
+          <Route path="/welcome-premium" element={<P.WelcomePremium />} />
+          <Route path="/sermons" element={<P.Sermons />} />
+          <Route path="/sermons/:id" element={<P.SermonDetail />} />
+          <Route path="/books" element={<P.Books />} />
+          <Route path="/heroes-of-faith" element={<P.Heroes />} />
+          <Route path="/heroes-of-faith/:id" element={<P.HeroDetail />} />
+          <Route path="/resources" element={<P.Resources />} />
+          <Route path="/resources/:id" element={<P.ResourceDetail />} />
+          <Route path="/gospel" element={<P.Gospel />} />
+          <Route path="/favorite-verses" element={<P.FavoriteVerses />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
           {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (

@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

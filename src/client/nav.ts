@@ -14,6 +14,7 @@ import {
   NotebookPen,
   NotebookText,
   Sparkles,
+  Star,
   Target,
   Users,
   type LucideIcon,
@@ -48,6 +49,7 @@ export const MEMBER_NAV: NavGroup[] = [
       { to: '/bible-study', labelKey: 'nav.bibleStudy', icon: NotebookText },
       { to: '/saved-studies', labelKey: 'nav.savedStudies', icon: Bookmark },
       { to: '/memory-verses', labelKey: 'nav.memoryVerses', icon: Sparkles },
+      { to: '/favorite-verses', labelKey: 'nav.favoriteVerses', icon: Star },
     ],
   },
   {

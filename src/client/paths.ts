@@ -5,13 +5,6 @@
  * translated "being prepared" page until then. Values are the nav label keys.
  */
 export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
-  '/sermons': 'nav.sermons',
-  '/books': 'nav.books',
-  '/heroes-of-faith': 'nav.heroesOfFaith',
-  '/resources': 'nav.resources',
-  '/gospel': 'nav.gospel',
-  '/subscription': 'nav.subscription',
-  '/welcome-premium': 'nav.welcomePremium',
   '/support': 'nav.support',
 };
 
@@ -38,6 +31,16 @@ export const MEMBER_PATHS = [
   '/notifications',
   '/notification-settings',
   '/notification-test',
+  '/subscription',
+  '/welcome-premium',
+  '/sermons',
+  '/sermons/:id',
+  '/books',
+  '/heroes-of-faith',
+  '/heroes-of-faith/:id',
+  '/resources',
+  '/resources/:id',
+  '/favorite-verses',
   ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];
 

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import gospel from 'virtual:camino/gospel';
 import type { Language } from '#shared/constants.ts';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
@@ -19,7 +20,8 @@ import { LanguageProvider } from './lib/language.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
 
 /**
- * The public pages worth sending as HTML, with the key of their title and when the app takes
+ * The public pages worth sending as HTML, with the key of their title (a page with content of its
+ * own, the gospel, gives its own title and meta description instead) and when the app takes
  * them over (boot.ts): `interaction` for a page that works as HTML alone (text and links; the app
  * is fetched only when one of its buttons is pressed), `paint` for a page with a form (the app
  * is fetched as soon as the page has painted).
@@ -28,6 +30,7 @@ export const PRERENDERED_PAGES: {
   path: string;
   titleKey: string | null;
   takeover: 'interaction' | 'paint';
+  head?: (language: Language) => { title: string; description: string };
 }[] = [
   { path: '/', titleKey: null, takeover: 'interaction' },
   { path: '/about-us', titleKey: 'nav.aboutUs', takeover: 'interaction' },
@@ -37,6 +40,15 @@ export const PRERENDERED_PAGES: {
   { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'paint' },
   { path: '/terms-of-service', titleKey: 'nav.terms', takeover: 'interaction' },
   { path: '/privacy-policy', titleKey: 'nav.privacy', takeover: 'interaction' },
+  {
+    path: '/gospel',
+    titleKey: null,
+    takeover: 'interaction',
+    head: (language) => ({
+      title: gospel[language].title,
+      description: gospel[language].description,
+    }),
+  },
 ];
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
@@ -84,6 +96,8 @@ export async function renderPage(
   }
   const page = PRERENDERED_PAGES.find((p) => p.path === path);
   const name = i18n.t('app.name');
+  const head = page?.head?.(language);
+  if (head) return { html, title: `${head.title} · ${name}`, description: head.description };
   const title = page?.titleKey
     ? `${i18n.t(page.titleKey)} · ${name}`
     : `${name} · ${i18n.t('app.tagline')}`;

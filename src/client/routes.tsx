@@ -41,4 +41,18 @@ export const pages = {
   Notifications: page(() => import('./features/notifications/Notifications.tsx')),
   NotificationSettings: page(() => import('./features/notifications/NotificationSettings.tsx')),
   NotificationTest: page(() => import('./features/notifications/NotificationTest.tsx')),
+  Subscription: page(() => import('./features/subscription/SubscriptionPage.tsx')),
+  WelcomePremium: page(() => import('./features/subscription/WelcomePremium.tsx')),
+  Sermons: page(() => import('./features/library/Sermons.tsx')),
+  SermonDetail: page(() => import('./features/library/SermonDetail.tsx')),
+  Books: page(() => import('./features/library/Books.tsx')),
+  Heroes: page(() => import('./features/library/Heroes.tsx')),
+  HeroDetail: page(() => import('./features/library/HeroDetail.tsx')),
+  Resources: page(() => import('./features/library/Resources.tsx')),
+  ResourceDetail: page(() => import('./features/library/ResourceDetail.tsx')),
+  Gospel: page(() => import('./features/library/Gospel.tsx')),
+  GospelForVisitors: page(() =>
+    import('./features/library/Gospel.tsx').then((m) => ({ default: m.GospelForVisitors })),
+  ),
+  FavoriteVerses: page(() => import('./features/library/FavoriteVerses.tsx')),
 };

@@ -18,6 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import type { Agent as HttpsAgent } from 'node:https';
 import type { Language } from '#shared/constants.ts';
@@ -39,6 +40,9 @@ import {
   type RateLimitStore,
 } from './security/rate-limit-store.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerSubscriptionRoutes } from './subscription/routes.ts';
+import { BillingService } from './subscription/service.ts';
+import { createStripeClient } from './subscription/stripe.ts';
 import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
@@ -48,6 +52,9 @@ import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
 import { CourseCatalog } from './courses/service.ts';
+import { LibraryCatalog } from './library/catalog.ts';
+import { registerFavoriteRoutes } from './library/favorites.ts';
+import { registerLibraryRoutes } from './library/routes.ts';
 import { registerMemoryRoutes } from './memory/routes.ts';
 import { registerJournalRoutes } from './journal/routes.ts';
 import { registerPrayerRoutes } from './prayer/routes.ts';
@@ -80,6 +87,7 @@ declare module 'fastify' {
     notifications: NotificationService;
     /** The reminder scheduler; main.ts starts it (NOTIFICATIONS_SCHEDULER), close() stops it. */
     notificationScheduler: NotificationScheduler;
+    billing: BillingService;
   }
 }
 
@@ -94,6 +102,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Tests: a controllable clock and an HTTPS agent for a local push endpoint. */
   notifications?: { clock?: () => Date; pushAgent?: HttpsAgent };
+  /** The Stripe client (tests); default: made from config.stripe, null without a key. */
+  stripe?: Stripe | null;
   /** Extra routes (tests); they go through the same registry check. */
   plugins?: ((app: FastifyInstance) => void | Promise<void>)[];
 }
@@ -158,6 +168,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       printToConsole: config.env !== 'production',
     });
+  const sessionCache = new SessionCache(config.sessionCacheTtlMs);
+  app.decorate('sessionCache', sessionCache);
+  const billing = new BillingService({
+    db: database.db,
+    config,
+    stripe: deps.stripe === undefined ? createStripeClient(config.stripe) : deps.stripe,
+    sessionCache,
+    log: app.log,
+  });
+  app.decorate('billing', billing);
+  if (!billing.configured) {
+    app.log.info({ event: 'billing.off' }, 'payments are not configured (no Stripe key or prices)');
+  }
   const auth = createAuth({
     db: database.db,
     config,
@@ -165,10 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     rateLimitStore,
     log: app.log,
+    beforeDeleteUser: (userId) => billing.cancelForDeletion(userId),
   });
   app.decorate('auth', auth);
-  const sessionCache = new SessionCache(config.sessionCacheTtlMs);
-  app.decorate('sessionCache', sessionCache);
   app.decorate('database', database);
 
   await app.register(cookie);
@@ -268,7 +290,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   registerOriginCheck(app, [config.appUrl]);
-  registerAccessHook(app, createSessionResolver(database.db, deps.secret, sessionCache));
+  registerAccessHook(
+    app,
+    createSessionResolver(database.db, deps.secret, sessionCache, config.stripe.graceDays),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -326,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthProxy(app, auth, sessionCache);
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerAdminRoutes(app, { db: database.db, sessionCache });
+  registerSubscriptionRoutes(app, { billing });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);
   app.decorate('bibleCatalog', bibleCatalog);
@@ -334,6 +360,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const courseCatalog = new CourseCatalog();
   await courseCatalog.sync(database.db);
   registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
+  registerLibraryRoutes(app, {
+    db: database.db,
+    catalog: new LibraryCatalog(),
+    bible: bibleCatalog,
+  });
+  registerFavoriteRoutes(app, { db: database.db, bible: bibleCatalog });
   registerMemoryRoutes(app, { db: database.db, bible: bibleCatalog });
   registerJournalRoutes(app, { db: database.db, bible: bibleCatalog });
   registerPrayerRoutes(app, { db: database.db });

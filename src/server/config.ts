@@ -35,6 +35,19 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  STRIPE_API_BASE: z.url().or(z.literal('')).optional(),
+  PREMIUM_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  PREMIUM_PRICE_MONTHLY: z.coerce.number().positive().optional(),
+  PREMIUM_PRICE_YEARLY: z.coerce.number().positive().optional(),
+  PREMIUM_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .default('usd')
+    .transform((v) => v.toLowerCase()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +84,28 @@ export interface AppConfig {
     /** The VAPID contact (mailto: or https:), given to push services. */
     vapidSubject: string;
   };
+  /** Payments (docs/decisions/0017); every field optional: without a key the app still serves. */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  prices: { monthly: string | undefined; yearly: string | undefined };
+  /** Tests and mocks only: where the Stripe SDK sends its requests (default api.stripe.com). */
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** How long a subscription whose payment failed (past_due) keeps premium. */
+  graceDays: number;
+  /** Prices shown when Stripe cannot be asked (no key): amounts in the currency's major unit. */
+  displayPrices: { monthly: number | undefined; yearly: number | undefined; currency: string };
+}
+
+function apiBaseOf(raw: string | undefined): StripeConfig['apiBase'] {
+  if (!raw) return undefined;
+  const url = new URL(raw);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  return { host: url.hostname, port, protocol };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -110,6 +145,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
       vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM),
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      prices: {
+        monthly: e.STRIPE_PRICE_MONTHLY || undefined,
+        yearly: e.STRIPE_PRICE_YEARLY || undefined,
+      },
+      apiBase: apiBaseOf(e.STRIPE_API_BASE),
+      graceDays: e.PREMIUM_GRACE_DAYS,
+      displayPrices: {
+        monthly: e.PREMIUM_PRICE_MONTHLY,
+        yearly: e.PREMIUM_PRICE_YEARLY,
+        currency: e.PREMIUM_CURRENCY,
+      },
     },
   };
 }

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
-import { LOGOUT_URL } from '../lib/auth-api.ts';
+import { LOGOUT_URL, signOut } from '../lib/auth-api.ts';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 
 /**
@@ -85,7 +85,13 @@ export default function AccountMenu({
           ))}
           <Menu.Separator className="my-1 h-px bg-slate-200" />
           <Menu.Item asChild className={item}>
-            <a href={LOGOUT_URL}>
+            <a
+              href={LOGOUT_URL}
+              onClick={(event) => {
+                event.preventDefault();
+                void signOut();
+              }}
+            >
               <LogOut className="size-4" aria-hidden />
               {t('nav.signOut')}
             </a>

@@ -5,6 +5,7 @@ import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { NotificationBell } from '../features/notifications/index.ts';
+import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
 
@@ -96,6 +97,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
             )}
           </div>
         </header>
+        <OfflineStatus />
         <main
           id="main"
           tabIndex={-1}

@@ -11,9 +11,10 @@ export function lazyZodResolver<Values extends FieldValues>(
 ): Resolver<Values> {
   let resolver: Promise<Resolver<Values>> | undefined;
   return async (values, context, options) => {
-    resolver ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<Values>,
-    );
+    // Zod is told not to compile parsers (CSP) before the schema module builds its schemas.
+    resolver ??= import('./zod-config.ts')
+      .then(() => Promise.all([import('@hookform/resolvers/zod'), loadSchema()]))
+      .then(([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<Values>);
     try {
       return await (
         await resolver

@@ -22,9 +22,19 @@ export interface AuthDeps {
   mailer: Mailer;
   rateLimitStore: RateLimitStore;
   log: FastifyBaseLogger;
+  /** Runs before an account is deleted (cancels its subscription at Stripe); may refuse. */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
-export function createAuth({ db, config, secret, mailer, rateLimitStore, log }: AuthDeps) {
+export function createAuth({
+  db,
+  config,
+  secret,
+  mailer,
+  rateLimitStore,
+  log,
+  beforeDeleteUser,
+}: AuthDeps) {
   const { windowSeconds: window, max } = config.authRateLimit;
   return betterAuth({
     appName: 'Discipleship',
@@ -66,7 +76,22 @@ export function createAuth({ db, config, secret, mailer, rateLimitStore, log }: 
         role: { type: 'string', required: false, input: false, defaultValue: 'member' },
         isPremium: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // A subscription is cancelled at Stripe first; if that fails, the account stays.
+        async beforeDelete(deleted) {
+          if (!beforeDeleteUser) return;
+          try {
+            await beforeDeleteUser(deleted.id);
+          } catch (err) {
+            log.error({ err, event: 'billing.cancel-failed' }, 'subscription not cancelled');
+            throw new APIError('BAD_GATEWAY', {
+              code: 'SUBSCRIPTION_CANCEL_FAILED',
+              message: 'The subscription could not be cancelled.',
+            });
+          }
+        },
+      },
     },
     session: {
       // Absolute lifetime: a session is never extended, it ends `expiresIn` after sign-in.

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { session, user } from '../db/schema.ts';
+import { billingSubscription, session, user } from '../db/schema.ts';
+import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
   DEFAULT_PREFERENCES,
   type CurrentUser,
@@ -23,6 +24,7 @@ export interface SessionUser {
   lastName: string;
   ageVerified: boolean;
   role: Role;
+  /** Derived by `premiumEntitlement` (a live subscription or an admin's grant) at lookup. */
   isPremium: boolean;
   preferences: UserPreferences;
   createdAt: Date;
@@ -78,7 +80,24 @@ export class SessionCache {
  * and loads the session with its user in one query. Equivalent to better-auth's
  * getSession for our absolute-lifetime sessions, without its extra round trips.
  */
-export function createSessionResolver(db: Database, secret: string, cache: SessionCache) {
+export function createSessionResolver(
+  db: Database,
+  secret: string,
+  cache: SessionCache,
+  graceDays: number,
+) {
+  // The member's subscriptions that may still open premium, as JSON: the decision itself is
+  // premiumEntitlement's (one function), this only keeps the lookup to one query.
+  const s = billingSubscription;
+  const subscriptions = sql<SubscriptionRow[] | null>`(select json_agg(json_build_object(
+      'status', ${s.status}, 'currentPeriodEnd', ${s.currentPeriodEnd},
+      'cancelAtPeriodEnd', ${s.cancelAtPeriodEnd}, 'endedAt', ${s.endedAt},
+      'pastDueSince', ${s.pastDueSince}))
+    from ${s} where ${s.userId} = ${user.id}
+      and ${s.status} in (${sql.join(
+        LIVE_STATUSES.map((x) => sql`${x}`),
+        sql`, `,
+      )}))`;
   const lookup = db
     .select({
       sessionId: session.id,
@@ -89,7 +108,8 @@ export function createSessionResolver(db: Database, secret: string, cache: Sessi
       lastName: user.lastName,
       ageVerified: user.ageVerified,
       role: user.role,
-      isPremium: user.isPremium,
+      granted: user.isPremium,
+      subscriptions,
       preferences: user.preferences,
       createdAt: user.createdAt,
     })
@@ -120,15 +140,38 @@ export function createSessionResolver(db: Database, secret: string, cache: Sessi
     if (cached) return cached;
     const [row] = await lookup.execute({ token });
     if (!row) return null;
-    const { sessionExpiresAt, ...fields } = row;
+    const { sessionExpiresAt, granted, subscriptions: subs, ...fields } = row;
     const found: SessionUser = {
       ...fields,
+      isPremium: premiumEntitlement(
+        { granted, subscriptions: (subs ?? []).map(subscriptionFacts) },
+        new Date(now),
+        graceDays,
+      ).premium,
       preferences: { ...DEFAULT_PREFERENCES, ...fields.preferences },
     };
     cache.set(token, found, sessionExpiresAt, now);
     return found;
   };
 }
+
+interface SubscriptionRow {
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  pastDueSince: string | null;
+}
+
+const dateOrNull = (v: string | null) => (v ? new Date(v) : null);
+
+const subscriptionFacts = (r: SubscriptionRow) => ({
+  status: r.status,
+  currentPeriodEnd: dateOrNull(r.currentPeriodEnd),
+  cancelAtPeriodEnd: r.cancelAtPeriodEnd,
+  endedAt: dateOrNull(r.endedAt),
+  pastDueSince: dateOrNull(r.pastDueSince),
+});
 
 export function toCurrentUser(u: SessionUser): CurrentUser {
   return {

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
-import { currentUser } from '../security/access.ts';
+import { currentUser, hasPremium } from '../security/access.ts';
 import { formatReference, parseReference } from './reference.ts';
 import {
   neighbours,
@@ -168,7 +168,7 @@ export function registerBibleRoutes(
     async (request) => {
       const me = currentUser(request);
       const { q, page, book, testament } = request.query;
-      if ((book || testament) && !me.isPremium && me.role !== 'admin') {
+      if ((book || testament) && !hasPremium(me)) {
         throw new HttpError(403, 'errors.premiumRequired', {}, 'PREMIUM_REQUIRED');
       }
       const bookNumber = book ? bookIndex(book) + 1 : undefined;

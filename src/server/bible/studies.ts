@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { bibleStudy } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
-import { currentUser } from '../security/access.ts';
+import { currentUser, hasPremium } from '../security/access.ts';
 import { formatReference, parseReference } from './reference.ts';
 import { readRanges, type BibleCatalog } from './service.ts';
 
@@ -205,7 +205,7 @@ export function registerStudyRoutes(
       const study = toStudy(await own(request, request.params.id));
       let passage;
       if (request.query.withText === '1') {
-        if (!me.isPremium && me.role !== 'admin')
+        if (!hasPremium(me))
           throw new HttpError(403, 'errors.premiumRequired', {}, 'PREMIUM_REQUIRED');
         const parsed =
           parseReference(study.reference, request.lang) ?? parseReference(study.reference, 'en');

@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { course, lesson, lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { hasPremium } from '../security/access.ts';
 import { readCourses, type Course, type Lesson } from './content.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -61,8 +62,7 @@ export class CourseCatalog {
   }
 }
 
-export const canAccess = (c: Course, user: SessionUser) =>
-  !c.premium || user.isPremium || user.role === 'admin';
+export const canAccess = (c: Course, user: SessionUser) => !c.premium || hasPremium(user);
 
 export async function progressOf(
   db: Database,

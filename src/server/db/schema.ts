@@ -477,3 +477,86 @@ export const appSetting = pgTable('app_setting', {
   value: jsonb('value').$type<Record<string, string>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Payments (docs/decisions/0017). The member's Stripe customer, made the first time they open
+ * Checkout. The row outlives the account: deleting it sets `user_id` to null and stamps
+ * `user_deleted_at`, which is the minimal billing record the privacy policy describes.
+ */
+export const billingCustomer = pgTable(
+  'billing_customer',
+  {
+    customerId: text('customer_id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userDeletedAt: timestamp('user_deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customer_user_unique').on(t.userId)],
+);
+
+/**
+ * A Stripe subscription as the webhooks (and the welcome page's check) last saw it. `version`
+ * is the Stripe time of that snapshot: an older snapshot never overwrites a newer one, and a
+ * terminal status (canceled, incomplete_expired) never goes back.
+ */
+export const billingSubscription = pgTable(
+  'billing_subscription',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    interval: text('interval'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the status became past_due (a failed renewal): the grace period counts from here. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    version: timestamp('version', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('billing_subscription_user_idx').on(t.userId)],
+);
+
+/** Every Stripe event applied, once: a replay or a retry of the same id changes nothing. */
+export const stripeEvent = pgTable('stripe_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  objectId: text('object_id'),
+  stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a member has read in the library: sermon studies, heroes of faith, guides. `itemId` is
+ * the content's stable slug (content/library/); a row is the "read" mark, no row is "not read".
+ */
+export const libraryRead = pgTable(
+  'library_read',
+  {
+    userId: ownerId(),
+    kind: text('kind', { enum: ['sermon', 'hero', 'resource'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
+);
+
+/** A verse a member saved to favorites (today's verse, or a selection in the reader). */
+export const favoriteVerse = pgTable(
+  'favorite_verse',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    reference: text('reference').notNull(),
+    osis: text('osis').notNull(),
+    translation: text('translation').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('favorite_verse_user_osis_unique').on(t.userId, t.osis),
+    index('favorite_verse_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -144,12 +144,23 @@ export function registerJournalRoutes(
         tags: ['journal'],
         summary: 'Write an entry (draft or published)',
         body: journalInputSchema,
-        response: { 201: journalEntrySchema },
+        response: { 200: journalEntrySchema, 201: journalEntrySchema },
       },
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { scriptureReference, ...body } = request.body;
+      const { scriptureReference, id: chosenId, ...body } = request.body;
+      // Sent again (queued offline, or its answer lost): the entry already made.
+      const already = async () => {
+        if (!chosenId) return null;
+        const [row] = await db.select().from(journalEntry).where(eq(journalEntry.id, chosenId));
+        if (row && row.userId !== me.id) {
+          throw new HttpError(409, 'journal.errors.idTaken', {}, 'ID_TAKEN');
+        }
+        return row ?? null;
+      };
+      const existing = await already();
+      if (existing) return reply.status(200).send(toEntry(existing));
       const now = new Date();
       const attached = await scripture(request, scriptureReference);
       const row = await db.transaction(async (tx) => {
@@ -158,15 +169,19 @@ export function registerJournalRoutes(
           .values({
             ...body,
             ...attached,
-            id: randomUUID(),
+            id: chosenId ?? randomUUID(),
             userId: me.id,
             publishedAt: body.status === 'published' ? now : null,
           })
+          .onConflictDoNothing({ target: journalEntry.id })
           .returning();
-        const { id, title } = inserted!;
+        if (!inserted) return null;
+        const { id, title } = inserted;
         await recordActivity(tx, me, { kind: 'journal', subject: id, label: title }, now);
-        return inserted!;
+        return inserted;
       });
+      // Two copies at once: the other one made it.
+      if (!row) return reply.status(200).send(toEntry((await already())!));
       return reply.status(201).send(toEntry(row));
     },
   );

@@ -6,6 +6,7 @@ import type { Language } from '#shared/constants.ts';
 import {
   READING_PLAN_IDS,
   activePlanSchema,
+  completeReadingRequestSchema,
   completeReadingSchema,
   dailyReadingSchema,
   readingPlansSchema,
@@ -252,13 +253,26 @@ export function registerReadingRoutes(
       schema: {
         tags: ['reading'],
         summary:
-          "Mark my plan's current day read; its chapters count for the streak and reading goals",
+          "Mark my plan's current day read; its chapters count for the streak and reading goals. With `day`, a day already marked counts nothing more (safe to resend)",
+        body: completeReadingRequestSchema,
         response: { 200: completeReadingSchema },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const run = await requireRun(request);
+      const marking = request.body?.day;
+      // The day was marked already (a queued offline write replayed, or sent twice).
+      if (marking !== undefined && marking < run.currentDay) {
+        return {
+          plan: toActivePlan(run, localDate(new Date(), me.preferences.timeZone)),
+          chapters: 0,
+          badgesAwarded: [],
+        };
+      }
+      if (marking !== undefined && marking > run.currentDay) {
+        throw new HttpError(409, 'readingPlans.errors.notToday', {}, 'NOT_CURRENT_DAY');
+      }
       if (run.completedAt) {
         throw new HttpError(409, 'readingPlans.errors.finished', {}, 'PLAN_FINISHED');
       }

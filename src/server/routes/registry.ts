@@ -67,6 +67,24 @@ export const ROUTE_ACCESS = {
   'DELETE /api/memory-verses/:id': 'member',
   'POST /api/memory-verses/:id/review': 'member',
 
+  // Library (issue 16): sermons, historic sermons, books, heroes of faith, guides, links; the
+  // gospel page is public and prerendered (its text is in the client bundle, ADR 0023)
+  'GET /api/library/sermons': 'member',
+  'GET /api/library/sermons/:id': 'member',
+  'GET /api/library/historic-sermons': 'member',
+  'GET /api/library/books': 'member',
+  'GET /api/library/heroes': 'member',
+  'GET /api/library/heroes/:id': 'member',
+  'GET /api/library/resources': 'member',
+  'GET /api/library/resources/:id': 'member',
+  'GET /api/library/links': 'member',
+  'PUT /api/library/read/:kind/:id': 'member',
+
+  // Favorite verses (owner only)
+  'GET /api/favorite-verses': 'member',
+  'POST /api/favorite-verses': 'member',
+  'DELETE /api/favorite-verses/:id': 'member',
+
   // Journal (owner only)
   'GET /api/journal': 'member',
   'POST /api/journal': 'member',
@@ -115,6 +133,13 @@ export const ROUTE_ACCESS = {
   'DELETE /api/push/subscriptions': 'member',
   'GET /api/notifications/unsubscribe': 'public',
   'POST /api/notifications/unsubscribe': 'public',
+  // Subscription (issue 13): premium is bought here, so these are for every member
+  'GET /api/subscription': 'member',
+  'POST /api/subscription/checkout': 'member',
+  'GET /api/subscription/checkout/:sessionId': 'member',
+  'POST /api/subscription/portal': 'member',
+  // Stripe's webhook: no session; the Stripe-Signature header is checked in the handler
+  'POST /api/stripe/webhook': 'public',
 
   // Admin
   'GET /api/admin/users': 'admin',

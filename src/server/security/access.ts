@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/session.ts';
+import { hasPremiumAccess } from '#shared/schemas/subscription.ts';
 import { HttpError } from '../errors.ts';
 import { accessFor, type AccessClass } from '../routes/registry.ts';
 
@@ -28,9 +29,11 @@ export function assertAccess(access: AccessClass, user: SessionUser | null): voi
   }
 }
 
-/** The premium entitlement: a subscriber, or an admin. */
-export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) =>
-  user.isPremium || user.role === 'admin';
+/**
+ * Premium access: the entitlement the session lookup derived (subscription or grant,
+ * src/server/subscription/entitlement.ts), or an admin. The browser's gates ask the same.
+ */
+export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) => hasPremiumAccess(user);
 
 /** Enforces the route registry on every request that matched a route. */
 export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void {

@@ -104,6 +104,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     cacheControl: false,
     // `<file>.br` / `<file>.gz` written at build time (scripts/build/precompress.ts).
     preCompressed: true,
+    // The page's template: sent by the caller with a fresh style nonce (the service worker
+    // precaches `/index.html`, docs/decisions/0024), never raw with its placeholder.
+    allowedPath: (path) => path !== '/index.html',
     setHeaders(res, path) {
       res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? IMMUTABLE : REVALIDATE);
       // The same URL has several encodings: caches must key on the request's Accept-Encoding.

@@ -32,6 +32,11 @@ export const journalInputSchema = fields
     scriptureReference: fields.shape.scriptureReference.optional(),
     tags: tagsSchema.default([]),
     status: fields.shape.status.default('draft'),
+    /**
+     * Chosen by the browser: with it, writing the entry is safe to send again (an entry written
+     * offline and sent when the connection is back): the same id answers the entry already made.
+     */
+    id: z.uuid({ error: 'validation.invalid' }).optional(),
   })
   .strict();
 export type JournalInput = z.input<typeof journalInputSchema>;

@@ -74,6 +74,17 @@ export const dailyReadingSchema = z.object({
 });
 export type DailyReading = z.infer<typeof dailyReadingSchema>;
 
+/**
+ * Optional body of POST /api/daily-reading/complete: the day the member marked. With it the
+ * request is idempotent (a write queued offline and replayed, or sent twice, counts once): a day
+ * already marked answers 200 with nothing counted.
+ */
+export const completeReadingRequestSchema = z
+  .object({ day: z.number().int().positive().optional() })
+  // No body at all (the request's older form) reaches the schema as null.
+  .nullish();
+export type CompleteReadingRequest = z.infer<typeof completeReadingRequestSchema>;
+
 export const completeReadingSchema = z.object({
   plan: activePlanSchema,
   chapters: z.number(),

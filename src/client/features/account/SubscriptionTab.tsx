@@ -1,20 +1,28 @@
-import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/schemas/user.ts';
+import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { SubscriptionStatus, useSubscription } from '../subscription/index.ts';
 
+/** The same state as /subscription, in one line, and the way there. */
 export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
+  const query = useSubscription();
   return (
     <Card className="grid gap-3">
       <h2 className="font-serif text-xl text-brand-950">{t('settings.subscription.title')}</h2>
-      <p className="flex items-center gap-2 font-medium text-slate-900">
-        {user.isPremium ? <Crown className="size-5 text-gold-500" aria-hidden /> : null}
-        {user.isPremium ? t('settings.subscription.premium') : t('settings.subscription.free')}
-      </p>
-      <p className="text-slate-600">{t('settings.subscription.benefits')}</p>
+      {query.isLoading ? (
+        <Skeletons count={1} height="h-6" />
+      ) : query.isError || !query.data ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <SubscriptionStatus state={query.data.state} />
+      )}
+      {user.isPremium ? null : (
+        <p className="text-slate-600">{t('settings.subscription.benefits')}</p>
+      )}
       <Button asChild variant="outline" className="w-fit">
         <Link to="/subscription">{t('settings.subscription.manage')}</Link>
       </Button>

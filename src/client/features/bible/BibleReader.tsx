@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
 import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
+import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
@@ -29,7 +30,7 @@ export default function BibleReader() {
   const { language } = useLanguage();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const isPremium = Boolean(user?.isPremium || user?.role === 'admin');
+  const isPremium = hasPremiumAccess(user);
   const saved = useMemo(() => {
     try {
       return JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null') as {

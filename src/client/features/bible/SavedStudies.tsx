@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Study } from '#shared/schemas/bible.ts';
+import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
@@ -25,7 +26,7 @@ import { draftKey } from './studyDraft.ts';
 export default function SavedStudies() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const isPremium = Boolean(user?.isPremium || user?.role === 'admin');
+  const isPremium = hasPremiumAccess(user);
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Study | null>(null);
   const list = useStudies(page);
@@ -101,18 +102,22 @@ export default function SavedStudies() {
                   >
                     <Download className="size-4" aria-hidden /> {t('study.list.export')}
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={!isPremium}
-                    title={isPremium ? undefined : t('study.list.exportPremium')}
-                    onClick={() => void exportStudy(study, true)}
-                  >
-                    <FileText className="size-4" aria-hidden /> {t('study.list.exportWithText')}
-                    {isPremium ? null : (
-                      <Crown className="size-4 text-gold-500" aria-label={t('common.premium')} />
-                    )}
-                  </Button>
+                  {isPremium ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => void exportStudy(study, true)}
+                    >
+                      <FileText className="size-4" aria-hidden /> {t('study.list.exportWithText')}
+                    </Button>
+                  ) : (
+                    <Button asChild size="sm" variant="outline">
+                      <Link to="/subscription" title={t('study.list.exportPremium')}>
+                        <FileText className="size-4" aria-hidden /> {t('study.list.exportWithText')}
+                        <Crown className="size-4 text-gold-500" aria-label={t('common.premium')} />
+                      </Link>
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     variant="ghost"

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Crown, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BOOKS } from '#shared/bible/books.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -84,10 +84,13 @@ export function SearchPanel({
             </label>
           </div>
         ) : (
-          <p className="flex items-center gap-1.5 text-xs text-slate-600">
+          <Link
+            to="/subscription"
+            className="flex w-fit items-center gap-1.5 text-xs text-slate-600 underline-offset-2 hover:underline"
+          >
             <Crown className="size-3.5 text-gold-500" aria-hidden />
             {t('bible.search.filtersPremium')}
-          </p>
+          </Link>
         )}
       </form>
       <div aria-live="polite" className="grid gap-2">

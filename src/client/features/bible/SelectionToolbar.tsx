@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
+import { SaveFavoriteButton } from '../library/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 /** "Juan 3:16-18" for a selection of verses in one chapter (or a list across chapters). */
@@ -88,6 +89,11 @@ export function SelectionToolbar({
             <Button size="sm" variant="outline" onClick={() => setMemorizing(true)}>
               <Sparkles className="size-4" aria-hidden /> {t('bible.actions.memorize')}
             </Button>
+            <SaveFavoriteButton
+              variant="outline"
+              reference={selectionReference(selectedVerses)}
+              translation={shown}
+            />
             <Button
               size="sm"
               onClick={() =>

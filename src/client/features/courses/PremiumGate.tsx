@@ -2,8 +2,12 @@ import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
+import { PremiumIncludes } from '../subscription/index.ts';
 
-/** SPEC §2: the premium-gate message with an upgrade button and a way back to the courses. */
+/**
+ * SPEC §2: the premium-gate message with an upgrade button (to /subscription) and a way back
+ * to the courses; what Premium includes comes from the one list the subscription page shows.
+ */
 export function PremiumGate() {
   const { t } = useTranslation();
   return (
@@ -12,6 +16,7 @@ export function PremiumGate() {
         <Crown className="size-5 text-gold-500" aria-hidden /> {t('courses.premiumGateTitle')}
       </p>
       <p className="text-slate-700">{t('courses.premiumGateBody')}</p>
+      <PremiumIncludes headingLevel={3} className="text-sm" />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary">
           <Link to="/subscription">{t('courses.subscribe')}</Link>

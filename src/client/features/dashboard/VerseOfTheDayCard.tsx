@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard as DashboardData } from '#shared/schemas/dashboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { SaveFavoriteButton } from '../library/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheDay'] }) {
@@ -25,14 +26,22 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
               <span className="font-normal text-slate-500">({verse.translation})</span>
             </figcaption>
           </figure>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="w-fit px-2 text-brand-700"
-            onClick={() => setAdding(true)}
-          >
-            <Sparkles className="size-4" aria-hidden /> {t('dashboard.memorize')}
-          </Button>
+          <div className="flex flex-wrap gap-1">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="w-fit px-2 text-brand-700"
+              onClick={() => setAdding(true)}
+            >
+              <Sparkles className="size-4" aria-hidden /> {t('dashboard.memorize')}
+            </Button>
+            <SaveFavoriteButton
+              today
+              reference={verse.reference}
+              translation={verse.translation}
+              className="w-fit px-2 text-brand-700"
+            />
+          </div>
           {adding ? (
             <AddMemoryVerseDialog
               open

@@ -1,8 +1,9 @@
+import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 
 /** Premium features are open to subscribers and to admins. */
 export function hasPremium(user: Pick<CurrentUser, 'isPremium' | 'role'> | null): boolean {
-  return Boolean(user && (user.isPremium || user.role === 'admin'));
+  return hasPremiumAccess(user);
 }
 
 /** Today's local date as YYYY-MM-DD. */

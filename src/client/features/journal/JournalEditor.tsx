@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { cn } from '../../lib/cn.ts';
+import { newId } from '../../lib/outbox.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
 import { JournalPrompt } from './JournalPrompt.tsx';
 import { ScriptureAttach } from './ScriptureAttach.tsx';
@@ -31,12 +32,16 @@ export function JournalEditor({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<JournalDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
+  // The new entry's id, chosen here: sent twice (queued offline), it is still one entry.
+  const [createId] = useState(newId);
   const save = useSaveEntry({
     onSaved: () => setErrors({}),
     onStored: (entry, status) => {
       if (status === 'published') onSaved();
       else setDraft((d) => ({ ...d, id: entry.id }));
     },
+    // Kept on the device until the connection is back: the editor starts a new entry.
+    onQueued: onSaved,
     onFieldErrors: setErrors,
     onVerseNotFound: setScriptureError,
   });
@@ -47,7 +52,7 @@ export function JournalEditor({
       setErrors({ content: t('validation.required') });
       return;
     }
-    save.mutate({ draft, status });
+    save.mutate({ draft, status, createId });
   }
 
   const tags = parseTags(draft.tags);

@@ -9,7 +9,9 @@ import { useTranslation } from 'react-i18next';
 import type { Passage } from '#shared/schemas/bible.ts';
 import type { JournalEntry } from '#shared/schemas/journal.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { reportNetworkFailure } from '../../lib/connection.ts';
 import { downloadAttachment } from '../../lib/download.ts';
+import { isNetworkFailure, queueWrite } from '../../lib/outbox.ts';
 import { ApiError, apiRequest, errorMessage, fieldErrorsOf } from '../../lib/queryClient.ts';
 import { fetchPassage, notFoundSuggestions } from '../bible/index.ts';
 
@@ -103,17 +105,30 @@ export function useLookUpScripture(handlers: {
  * Creates (no id) or updates an entry as a draft or published. `onSaved` runs first, then the
  * toast and the cache; `onStored` runs last. A failure hands over the field errors (and, for an
  * unknown verse, the message for the scripture field), then shows a toast.
+ *
+ * A new entry carries `createId`, chosen once per editor: with no network it is kept on the
+ * device and sent when the connection is back (`onQueued`), and the server makes it once however
+ * often it arrives (docs/decisions/0024).
  */
 export function useSaveEntry(handlers: {
   onSaved: () => void;
   onStored: (entry: JournalEntry, status: EntryStatus) => void;
+  onQueued: () => void;
   onFieldErrors: (fields: Record<string, string>) => void;
   onVerseNotFound: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ draft, status }: { draft: JournalDraft; status: EntryStatus }) => {
+    mutationFn: async ({
+      draft,
+      status,
+      createId,
+    }: {
+      draft: JournalDraft;
+      status: EntryStatus;
+      createId: string;
+    }): Promise<JournalEntry | null> => {
       const body = {
         title: draft.title,
         content: draft.content,
@@ -121,13 +136,31 @@ export function useSaveEntry(handlers: {
         tags: draft.tags,
         status,
       };
-      const res = draft.id
-        ? await apiRequest('PATCH', `${JOURNAL_URL}/${draft.id}`, body)
-        : await apiRequest('POST', JOURNAL_URL, body);
-      return (await res.json()) as JournalEntry;
+      if (draft.id) {
+        return (await (
+          await apiRequest('PATCH', `${JOURNAL_URL}/${draft.id}`, body)
+        ).json()) as JournalEntry;
+      }
+      const create = { ...body, id: createId };
+      try {
+        return (await (await apiRequest('POST', JOURNAL_URL, create)).json()) as JournalEntry;
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        reportNetworkFailure();
+        const write = { key: `journal:${createId}`, method: 'POST' as const, url: JOURNAL_URL };
+        await queueWrite({ ...write, body: create }).catch(() => {
+          throw error;
+        });
+        return null;
+      }
     },
     onSuccess: async (entry, { draft, status }) => {
       handlers.onSaved();
+      if (!entry) {
+        toast({ title: t('offline.queued'), description: t('offline.journalQueuedBody') });
+        handlers.onQueued();
+        return;
+      }
       toast({
         title:
           status === 'published'

@@ -3,11 +3,10 @@
  * VAPID key, and the subscription sent to (or removed from) the server. The service worker at
  * /sw.js shows the pushes (src/client/sw/push.ts).
  */
+import { SW_URL } from '../../sw/names.ts';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from './api.ts';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
-
-export const SERVICE_WORKER_URL = '/sw.js';
 
 export function pushSupported(): boolean {
   return (
@@ -18,11 +17,11 @@ export function pushSupported(): boolean {
   );
 }
 
-/** The service worker registration, registering /sw.js when the app has not yet. */
+/** The service worker's registration; registered now if the app has not done it yet. */
 async function registration(): Promise<ServiceWorkerRegistration> {
   const existing = await navigator.serviceWorker.getRegistration('/');
   if (existing) return existing;
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  await navigator.serviceWorker.register(SW_URL);
   return navigator.serviceWorker.ready;
 }
 

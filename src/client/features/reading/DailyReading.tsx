@@ -1,4 +1,12 @@
-import { BookOpen, CalendarCheck, Check, ChevronRight, PartyPopper, Sunrise } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarCheck,
+  Check,
+  ChevronRight,
+  CloudUpload,
+  PartyPopper,
+  Sunrise,
+} from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +17,13 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ApiError } from '../../lib/queryClient.ts';
 import { PassageText } from '../bible/index.ts';
-import { planName, shownDay, useCompleteReading, useDailyReading } from './api.ts';
+import {
+  planName,
+  shownDay,
+  useCompleteReading,
+  useDailyReading,
+  useReadingQueued,
+} from './api.ts';
 import { CatchUp, ProgressBar, StatusBadge } from './PlanProgress.tsx';
 
 function AllPlansLink() {
@@ -79,6 +93,8 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
   const complete = useCompleteReading(day, () =>
     topRef.current?.scrollIntoView?.({ behavior: 'smooth' }),
   );
+  // Marked with no network: saved on this device, sent when the connection is back.
+  const queued = useReadingQueued(day);
 
   const lang = data.translation === 'RV1909' ? 'es' : 'en';
   const showPassages = !doneToday || readingAhead;
@@ -163,19 +179,29 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
               })
             )}
             <div className="mx-auto grid w-full max-w-[68ch] gap-2 border-t border-slate-200 pt-6">
-              <Button
-                size="lg"
-                className="w-full sm:w-auto sm:justify-self-start"
-                disabled={complete.isPending}
-                onClick={() => complete.mutate()}
-              >
-                <Check className="size-5" aria-hidden />
-                {complete.isPending
-                  ? t('readingPlans.daily.marking')
-                  : plan.readToday
-                    ? t('readingPlans.daily.markDay', { day })
-                    : t('readingPlans.daily.markRead')}
-              </Button>
+              {queued ? (
+                <p role="status" className="flex items-start gap-3 text-brand-900">
+                  <CloudUpload className="mt-0.5 size-5 shrink-0" aria-hidden />
+                  <span>
+                    <strong className="font-semibold">{t('offline.pendingTitle')}</strong>{' '}
+                    {t('offline.pendingBody')}
+                  </span>
+                </p>
+              ) : (
+                <Button
+                  size="lg"
+                  className="w-full sm:w-auto sm:justify-self-start"
+                  disabled={complete.isPending}
+                  onClick={() => complete.mutate()}
+                >
+                  <Check className="size-5" aria-hidden />
+                  {complete.isPending
+                    ? t('readingPlans.daily.marking')
+                    : plan.readToday
+                      ? t('readingPlans.daily.markDay', { day })
+                      : t('readingPlans.daily.markRead')}
+                </Button>
+              )}
             </div>
           </Card>
         ) : null}

@@ -9,6 +9,8 @@ import type {
 } from '#shared/schemas/reading.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
+import { reportNetworkFailure } from '../../lib/connection.ts';
+import { isNetworkFailure, queueWrite, useQueuedWrite } from '../../lib/outbox.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 export const READING_PLANS_KEY = ['/api/reading-plans'] as const;
@@ -169,16 +171,45 @@ export function useCatchUp() {
   });
 }
 
-/** Marks today's reading (day `day`) read; `onMarked` runs once everything is refreshed. */
+/** The queued write of marking day `day` read, while offline (docs/decisions/0024). */
+const queuedReadingKey = (day: number) => `reading:day-${day}`;
+
+/** Whether marking day `day` read waits, on this device, for the connection to come back. */
+export const useReadingQueued = (day: number) => useQueuedWrite(queuedReadingKey(day));
+
+/**
+ * Marks today's reading (day `day`) read; `onMarked` runs once everything is refreshed. With no
+ * network it is queued on the device and sent when the connection is back: the request names
+ * its day, so the server counts it once however often it arrives.
+ */
 export function useCompleteReading(day: number, onMarked: () => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiRequest('POST', '/api/daily-reading/complete')).json() as Promise<CompletedReading>,
-    // Marking a day is not idempotent: never send it twice on our own.
+    mutationFn: async (): Promise<CompletedReading | null> => {
+      const url = '/api/daily-reading/complete';
+      try {
+        return (await (await apiRequest('POST', url, { day })).json()) as CompletedReading;
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        reportNetworkFailure();
+        // Without IndexedDB (a private window in some browsers) the network error stands.
+        await queueWrite({ key: queuedReadingKey(day), method: 'POST', url, body: { day } }).catch(
+          () => {
+            throw error;
+          },
+        );
+        return null;
+      }
+    },
+    // Sent once here; a failed send is queued, and the queue resends it safely.
     retry: false,
     onSuccess: async (result) => {
+      if (!result) {
+        toast({ title: t('offline.queued'), description: t('offline.queuedBody', { day }) });
+        onMarked();
+        return;
+      }
       if (result.plan.status === 'finished') {
         toast({
           title: t('readingPlans.daily.planDone'),

@@ -1,0 +1,74 @@
+/**
+ * Compiles the service worker (src/client/sw/service-worker.ts) to dist/client/sw.js, with this
+ * build's hash and the list of files it precaches (docs/decisions/0024). Run by build.ts once the
+ * client is built and index.html is final.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { chunkFor, readManifest, staticClosure } from './budgets.ts';
+
+/**
+ * What opening today's reading needs with no network: the entry and the app, the member app,
+ * the reading page, the dashboard (the installed app's start page) and both languages' strings.
+ * Any other page's chunks are kept the first time they are loaded.
+ */
+export const PRECACHED_MODULES = [
+  'main.tsx',
+  'MemberApp.tsx',
+  'features/reading/DailyReading.tsx',
+  'features/dashboard/Dashboard.tsx',
+  'shared/i18n/en.json',
+  'shared/i18n/es.json',
+];
+
+/** The URLs of the hashed files the worker precaches, besides index.html. */
+export function precacheList(clientDir: string): string[] {
+  const manifest = readManifest(clientDir);
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry in the build manifest');
+  const keys = staticClosure(manifest, entry);
+  for (const source of PRECACHED_MODULES) staticClosure(manifest, chunkFor(manifest, source), keys);
+  const files = [...keys].flatMap((k) => [
+    manifest[k]!.file,
+    ...(manifest[k]!.css ?? []),
+    ...((manifest[k] as { assets?: string[] }).assets ?? []),
+  ]);
+  return [...new Set(files)].sort().map((file) => `/${file}`);
+}
+
+export async function buildServiceWorker(root: string, clientDir: string, quiet: boolean) {
+  const precache = precacheList(clientDir);
+  const hash = createHash('sha256')
+    .update(readFileSync(join(clientDir, 'index.html')))
+    .update(precache.join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: quiet ? 'warn' : 'info',
+    publicDir: false,
+    define: {
+      __BUILD_HASH__: JSON.stringify(hash),
+      __PRECACHE__: JSON.stringify(precache),
+    },
+    build: {
+      outDir: clientDir,
+      emptyOutDir: false,
+      sourcemap: false,
+      minify: true,
+      target: 'es2022',
+      lib: {
+        entry: join(root, 'src/client/sw/service-worker.ts'),
+        // A classic worker script: `navigator.serviceWorker.register('/sw.js')` works everywhere.
+        formats: ['iife'],
+        name: 'caminoServiceWorker',
+        fileName: () => 'sw.js',
+      },
+    },
+  });
+  return { hash, precache };
+}

@@ -1,0 +1,51 @@
+/**
+ * What the service worker (service-worker.ts) and the page agree on: its URL, its caches and the
+ * API answers kept for reading offline (docs/decisions/0024). Plain values only: this module is
+ * compiled both for the page (DOM) and for the worker (WebWorker).
+ */
+
+/** The worker's script, at the root so that its scope is the whole site. */
+export const SW_URL = '/sw.js';
+
+/** The app's empty HTML page (the server sends it with a fresh style nonce), precached. */
+export const SHELL_URL = '/index.html';
+
+/** Files of `public/` the shell shows (the logo) or the browser asks for, precached with it. */
+export const PUBLIC_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'];
+
+/** The shell and the hashed assets of one build: `camino-shell-<build hash>`. */
+export const SHELL_CACHE_PREFIX = 'camino-shell-';
+
+/** The member's own answers kept for reading offline; emptied on sign-out. */
+export const DATA_CACHE = 'camino-data';
+
+/** Where signing out goes: the worker empties the member's data on the way. */
+export const SIGN_OUT_PATH = '/api/logout';
+
+/** The current user: without it, a page opened offline would show the visitor's site. */
+export const USER_PATH = '/api/auth/user';
+
+/**
+ * The GET answers kept (network first, the kept copy when there is no network), and whether the
+ * answer depends on the language (`Accept-Language`): today's reading with its passages, and the
+ * dashboard (the installed app's start page, which links to it). Nothing else is kept: every
+ * other answer holding personal data stays off the device.
+ */
+export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
+  [USER_PATH]: { byLanguage: false },
+  '/api/daily-reading': { byLanguage: true },
+  '/api/dashboard': { byLanguage: true },
+};
+
+/** IndexedDB database of the writes made offline (src/client/lib/outbox.ts); emptied on sign-out. */
+export const OUTBOX_DB = 'camino-outbox';
+
+/**
+ * The worker's message to its pages about the network: `{ type, online }`. `navigator.onLine`
+ * alone can say "online" on a dead network; the worker sees every request fail or succeed.
+ */
+export const CONNECTION_MESSAGE = 'camino:connection';
+export interface ConnectionMessage {
+  type: typeof CONNECTION_MESSAGE;
+  online: boolean;
+}

@@ -1,0 +1,192 @@
+/**
+ * The service worker, compiled by `npm run build` to dist/client/sw.js (scripts/build/sw.ts),
+ * which fills in the build's hash and the files to precache. Hand-written: what it keeps and
+ * for how long is decided in docs/decisions/0024.
+ *
+ * - The app shell (index.html) and the hashed assets the member app needs to open today's
+ *   reading are precached in `camino-shell-<build hash>`: a new deploy installs a new cache and
+ *   drops the old one, so a page never runs a mix of two builds' chunks.
+ * - `/assets/*`: cache first (their names change whenever their content does).
+ * - Navigations: the network first; with no network, the precached shell.
+ * - Today's reading, the dashboard and the current user: the network first, the copy kept from
+ *   the last answer with no network. No other API answer is kept.
+ * - Signing out (and any 401 from the current user) empties the member's data.
+ * - Web Push: reminders are shown, and a click opens their page (./push.ts, ADR 0020).
+ */
+import {
+  CONNECTION_MESSAGE,
+  DATA_CACHE,
+  OFFLINE_API,
+  PUBLIC_FILES,
+  SHELL_CACHE_PREFIX,
+  SHELL_URL,
+  SIGN_OUT_PATH,
+  USER_PATH,
+  type ConnectionMessage,
+} from './names.ts';
+import { installPushHandlers } from './push.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+/** Filled in by the build: a hash of index.html and of the precached files' names. */
+declare const __BUILD_HASH__: string;
+/** Filled in by the build: the hashed assets the member app needs to open today's reading. */
+declare const __PRECACHE__: string[];
+
+const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__BUILD_HASH__}`;
+
+installPushHandlers(self);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      // Past the browser's HTTP cache: the shell must be this build's.
+      await cache.addAll([
+        ...[SHELL_URL, ...PUBLIC_FILES].map((url) => new Request(url, { cache: 'no-cache' })),
+        ...__PRECACHE__.map((url) => new Request(url)),
+      ]);
+      // A new build takes over at once: pages load their HTML from the network, which names
+      // this build's chunks, and this cache holds exactly those.
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE) await caches.delete(name);
+      }
+      // The navigation's request starts while the worker starts up.
+      await self.registration.navigationPreload?.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || request.method !== 'GET') return;
+  if (request.mode === 'navigate') {
+    if (url.pathname === SIGN_OUT_PATH) event.respondWith(signOut(event));
+    else if (!url.pathname.startsWith('/api/')) event.respondWith(navigate(event));
+    return;
+  }
+  // Public files change only with a deploy, which precaches them again.
+  if (url.pathname.startsWith('/assets/') || PUBLIC_FILES.includes(url.pathname)) {
+    event.respondWith(cacheFirst(event));
+    return;
+  }
+  const kept = OFFLINE_API[url.pathname];
+  if (kept) event.respondWith(networkFirst(event, dataKeys(request, url, kept.byLanguage)));
+});
+
+/** Whatever the page itself asked for, from the navigation preload when there is one. */
+async function fromNetwork(event: FetchEvent): Promise<Response> {
+  const preloaded = (await event.preloadResponse) as Response | undefined;
+  return preloaded ?? fetch(event.request);
+}
+
+/** What the pages were last told about the network (undefined: nothing yet). */
+let reported: boolean | undefined;
+
+/**
+ * Tells the pages whether the network answers: every page when that changes, and the page
+ * that asked (`clientId`) whenever a request of its fails, since it may have opened since.
+ */
+async function report(online: boolean, clientId?: string) {
+  const message: ConnectionMessage = { type: CONNECTION_MESSAGE, online };
+  const changed = online !== reported;
+  reported = online;
+  if (changed) {
+    for (const client of await self.clients.matchAll({ type: 'window' })) {
+      client.postMessage(message);
+    }
+  } else if (!online && clientId) {
+    (await self.clients.get(clientId))?.postMessage(message);
+  }
+}
+
+async function navigate(event: FetchEvent): Promise<Response> {
+  try {
+    return await fromNetwork(event);
+  } catch (error) {
+    const shell = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
+    if (!shell) throw error;
+    event.waitUntil(report(false, event.resultingClientId));
+    return shell;
+  }
+}
+
+async function signOut(event: FetchEvent): Promise<Response> {
+  await clearMemberData();
+  return fromNetwork(event);
+}
+
+async function cacheFirst(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(SHELL_CACHE);
+  const kept = await cache.match(event.request);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  if (response.ok) event.waitUntil(cache.put(event.request, response.clone()));
+  return response;
+}
+
+const LANGUAGES = ['en', 'es'];
+
+/**
+ * The kept copies' keys, best first: the path, and the language when the answer is in one.
+ * With no copy in the member's language (they switched language offline), the other one's:
+ * today's passages in the language they were read in beat an error.
+ */
+function dataKeys(request: Request, url: URL, byLanguage: boolean): string[] {
+  if (!byLanguage) return [url.pathname];
+  const language = request.headers.get('accept-language')?.startsWith('es') ? 'es' : 'en';
+  return [language, ...LANGUAGES.filter((l) => l !== language)].map(
+    (l) => `${url.pathname}?lang=${l}`,
+  );
+}
+
+async function networkFirst(event: FetchEvent, keys: string[]): Promise<Response> {
+  const key = keys[0]!;
+  let response: Response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    event.waitUntil(report(false, event.clientId));
+    for (const candidate of keys) {
+      const kept = await caches.match(candidate, { cacheName: DATA_CACHE });
+      if (kept) return kept;
+    }
+    throw error;
+  }
+  event.waitUntil(report(true));
+  if (key === USER_PATH) await checkUser(response);
+  if (response.ok) await (await caches.open(DATA_CACHE)).put(key, response.clone());
+  return response;
+}
+
+/** Signed out, or someone else signed in: the data kept belongs to nobody here any more. */
+async function checkUser(response: Response) {
+  if (response.status === 401) {
+    await clearMemberData();
+    return;
+  }
+  if (!response.ok) return;
+  const kept = await caches.match(USER_PATH, { cacheName: DATA_CACHE });
+  if (!kept) return;
+  const idOf = async (r: Response) =>
+    (
+      (await r
+        .clone()
+        .json()
+        .catch(() => null)) as { id?: unknown } | null
+    )?.id;
+  if ((await idOf(kept)) !== (await idOf(response))) await clearMemberData();
+}
+
+async function clearMemberData() {
+  await caches.delete(DATA_CACHE);
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  newContext,
+  screenshot,
+  signUpMember,
+  useE2EServer,
+  waitForBibles,
+} from './browser.ts';
+
+/** Installable, and today's reading offline (docs/decisions/0024), in Chromium. */
+const enabled = e2eAvailable();
+const e2e = useE2EServer('offline');
+
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function activePlan(page: Page) {
+  const res = await page.request.get(`${e2e.base}/api/reading-plans`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { active: { currentDay: number; completedDays: number } }).active;
+}
+
+describe.runIf(enabled)('installable, with today’s reading offline', () => {
+  it('installs, reads today offline, queues “mark read” and a journal entry, sends each once when back online', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    const started = await page.request.post(`${e2e.base}/api/reading-plans/gospels/start`, {
+      data: { duration: 90 },
+    });
+    expect(started.ok()).toBe(true);
+
+    // The install prompt's manifest: linked, valid, with the icons Chromium asks for.
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Current streak' }).waitFor();
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest', {});
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      lang: 'en',
+    });
+    // The member app registers the service worker once idle; it takes the page over.
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 60_000,
+      })
+      .catch((error: unknown) => {
+        throw new Error(`no service worker took the page over (${warnings.join('; ')})`, {
+          cause: error,
+        });
+      });
+    // Chromium's own criteria; a Playwright context is a private window, which cannot install.
+    const installability = async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito');
+    await expect.poll(installability).toEqual([]);
+
+    // Today's reading, opened once online…
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // The journal, opened once online too (its page is kept when first loaded).
+    await page.goto(`${e2e.base}/journal`);
+    await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // …opens again with no network at all.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+    await page.getByRole('status').getByText("You're offline.").waitFor();
+    // The shell's own images were precached with it.
+    await expect
+      .poll(() =>
+        page
+          .locator('header img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await expectAccessible(page, 'daily reading, offline');
+    await screenshot(page, 'offline-reading-en-phone');
+
+    // The notice in Spanish (the language's strings were precached); the passages kept are
+    // the ones read, in English, rather than an error.
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('status').getByText('Sin conexión.').waitFor();
+    await page.getByRole('heading', { name: 'Día 1 de 90' }).waitFor();
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, 'offline-notice-es-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'offline-notice-es-desktop');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.setViewportSize(PHONE);
+
+    // The installed app's start page opens offline too, and leads to today's reading.
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Current streak' }).waitFor();
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // Marked while offline: saved on the device, said so, kept across a reload.
+    await page.getByRole('button', { name: 'Mark today as read' }).click();
+    await page.getByText("Saved: it will sync when you're back online").first().waitFor();
+    await page.getByText('Marked as read on this device', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText('Marked as read on this device', { exact: true }).waitFor();
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'offline-queued-en-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await activePlan(page)).toMatchObject({ currentDay: 1, completedDays: 0 });
+
+    // A journal entry written offline: kept on the device, the editor ready for the next one.
+    await page.goto(`${e2e.base}/journal`);
+    await page.getByLabel('What is on your heart?').fill('Written on the train, offline.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Your entry is saved on this device.').first().waitFor();
+    await expect.poll(() => page.getByLabel('What is on your heart?').inputValue()).toBe('');
+    await screenshot(page, 'offline-journal-en-phone');
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByText('Marked as read on this device', { exact: true }).waitFor();
+
+    // Back online: each sent once, and the page moves on to day 2.
+    await context.setOffline(false);
+    await page.getByText('2 changes made offline are now saved').first().waitFor();
+    await page.getByRole('status').getByText("You're offline.").waitFor({ state: 'detached' });
+    await page.getByText('Day 2 of 90').first().waitFor();
+    expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+    const journal = async () =>
+      (
+        (await (await page.request.get(`${e2e.base}/api/journal`)).json()) as {
+          items: { content: string; status: string }[];
+        }
+      ).items;
+    expect(await journal()).toMatchObject([
+      { content: 'Written on the train, offline.', status: 'published' },
+    ]);
+    // A reload (which replays the queue again on start) sends nothing more.
+    await page.reload();
+    await page.getByText('Day 2 of 90').first().waitFor();
+    expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
+    expect(await journal()).toHaveLength(1);
+
+    // Signing out leaves none of the member's data on the device.
+    expect(await page.evaluate(() => caches.has('camino-data'))).toBe(true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${e2e.base}/`);
+    await page.getByRole('heading', { name: 'Grow in faith, one day at a time' }).waitFor();
+    expect(await page.evaluate(() => caches.has('camino-data'))).toBe(false);
+    expect(
+      await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)),
+    ).not.toContain('camino-outbox');
+    await context.close();
+  });
+});
