@@ -241,4 +241,49 @@ describe.runIf(enabled)('notifications in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the service worker shows a push and opens its page on click', async () => {
+    const probe = await fetch(`${e2e.base}/sw.js`);
+    if (!probe.ok || !(probe.headers.get('content-type') ?? '').includes('javascript')) {
+      console.warn('no /sw.js in this build: the service-worker push check is skipped');
+      return;
+    }
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
+    await context.grantPermissions(['notifications'], { origin: e2e.base });
+    const page = await context.newPage();
+    await page.goto(`${e2e.base}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      await navigator.serviceWorker.ready;
+    });
+    // The push service is out of reach here: DevTools delivers the push message to the worker.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+        const found = event.registrations.find((r) => r.scopeURL === `${e2e.base}/`);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: e2e.base,
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        title: 'A moment to pray',
+        body: 'Take a few minutes with God.',
+        url: '/prayer',
+        tag: 'prayer-test',
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          const shown = await registration.getNotifications();
+          return shown.map((n) => [n.title, n.body, n.tag, (n.data as { url: string }).url]);
+        }),
+      )
+      .toEqual([['A moment to pray', 'Take a few minutes with God.', 'prayer-test', '/prayer']]);
+    await context.close();
+  });
 });

@@ -310,7 +310,7 @@ describe('the in-app list', () => {
         t.database.db,
         who.id,
         'supportAnswered',
-        { subject: `Ticket ${i}` },
+        { number: i, url: '/account-settings?tab=support' },
         {
           now: new Date(Date.UTC(2026, 4, 1, 0, i)),
         },
@@ -319,14 +319,10 @@ describe('the in-app list', () => {
     const get = (url: string, as = who) => injectWithLogin(t.app, as, { method: 'GET', url });
     const first = (await get('/api/notifications')).json();
     expect([first.total, first.unread, first.items.length]).toEqual([23, 23, 20]);
-    expect(first.items[0].data.subject).toBe('Ticket 22');
-    expect(first.items[0].url).toBe('/support');
+    expect(first.items[0].data.number).toBe(22);
+    expect(first.items[0].url).toBe('/account-settings?tab=support');
     const second = (await get('/api/notifications?page=2')).json();
-    expect(second.items.map((n: { data: { subject: string } }) => n.data.subject)).toEqual([
-      'Ticket 2',
-      'Ticket 1',
-      'Ticket 0',
-    ]);
+    expect(second.items.map((n: { data: { number: number } }) => n.data.number)).toEqual([2, 1, 0]);
     const id = first.items[0].id as string;
     const post = (url: string, as = who) => injectWithLogin(t.app, as, { method: 'POST', url });
     expect((await post(`/api/notifications/${id}/read`, stranger)).statusCode).toBe(404);

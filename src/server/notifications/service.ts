@@ -9,6 +9,7 @@ import type { Language } from '#shared/constants.ts';
 import {
   KIND_TOGGLE,
   KIND_URL,
+  KINDS_WITHOUT_EMAIL,
   REMINDER_KINDS,
   type ChannelResult,
   type NotificationKind,
@@ -155,8 +156,9 @@ export class NotificationService {
       external(kindSettings.push) ??
       (await this.sendPush(member, kind, data, `${kind}-${row.localDay}`));
     channels.email =
-      external(kindSettings.email && toggles.emailNotifications) ??
-      (await this.sendEmail(member, kind, data, now));
+      external(
+        kindSettings.email && toggles.emailNotifications && !KINDS_WITHOUT_EMAIL.includes(kind),
+      ) ?? (await this.sendEmail(member, kind, data, now));
     return { status: 'sent', channels };
   }
 

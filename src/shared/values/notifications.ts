@@ -47,7 +47,7 @@ export const KIND_URL: Record<NotificationKind, string> = {
   prayer: '/prayer',
   weeklyProgress: '/',
   badgeEarned: '/courses',
-  supportAnswered: '/support',
+  supportAnswered: '/account-settings?tab=support',
   test: '/notification-test',
 };
 
@@ -76,3 +76,6 @@ export const CHANNEL_OUTCOMES = [
   'failed',
 ] as const;
 export type ChannelOutcome = (typeof CHANNEL_OUTCOMES)[number];
+
+/** Kinds with no e-mail channel here: the support feature e-mails the answer itself. */
+export const KINDS_WITHOUT_EMAIL: readonly SettingKind[] = ['supportAnswered'];

@@ -7,6 +7,7 @@ import type {
 } from '#shared/schemas/notifications.ts';
 import {
   KIND_TOGGLE,
+  KINDS_WITHOUT_EMAIL,
   REMINDER_KINDS,
   SETTING_KINDS,
   type SettingKind,
@@ -82,11 +83,13 @@ function KindRow({
           />
         ) : null}
         <Check label={t('notify.settings.inApp')} checked disabled />
-        <Check
-          label={t('notify.settings.email')}
-          checked={value.email}
-          onChange={(email) => onChange({ ...value, email })}
-        />
+        {KINDS_WITHOUT_EMAIL.includes(kind) ? null : (
+          <Check
+            label={t('notify.settings.email')}
+            checked={value.email}
+            onChange={(email) => onChange({ ...value, email })}
+          />
+        )}
         <Check
           label={t('notify.settings.push')}
           checked={value.push}
