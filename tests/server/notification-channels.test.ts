@@ -156,7 +156,7 @@ describe('e-mail reminders', () => {
     expect(mail).toMatch(/Content-Type: multipart\/alternative/i);
     expect(mail).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
     expect(mail).toMatch(/Content-Type: text\/html; charset=utf-8/i);
-    expect(mail).toContain('Dedica unos minutos a Dios');
+    expect(mail).toContain('Dedica hoy unos minutos a Dios.');
     expect(header(raw!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const listUnsubscribe = header(raw!, 'List-Unsubscribe')!;
     const url = /^<(.+)>$/.exec(listUnsubscribe.trim())![1]!;
