@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { MemberShell } from './layout/MemberShell.tsx';
-import { UPCOMING_MEMBER_ROUTES } from './paths.ts';
 import { SignedInRedirect } from './redirects.tsx';
 import { pages as P } from './routes.tsx';
 
@@ -47,6 +46,9 @@ export default function MemberApp({ user }: { user: CurrentUser }) {
           <Route path="/goals" element={<P.Goals />} />
           <Route path="/reading-plans" element={<P.ReadingPlans />} />
           <Route path="/daily-reading" element={<P.DailyReading />} />
+          <Route path="/notifications" element={<P.Notifications />} />
+          <Route path="/notification-settings" element={<P.NotificationSettings />} />
+          <Route path="/notification-test" element={<P.NotificationTest />} />
           <Route path="/subscription" element={<P.Subscription />} />
           <Route path="/welcome-premium" element={<P.WelcomePremium />} />
           <Route path="/sermons" element={<P.Sermons />} />
@@ -60,9 +62,6 @@ export default function MemberApp({ user }: { user: CurrentUser }) {
           <Route path="/favorite-verses" element={<P.FavoriteVerses />} />
           <Route path="/terms-of-service" element={<P.Terms />} />
           <Route path="/privacy-policy" element={<P.Privacy />} />
-          {Object.keys(UPCOMING_MEMBER_ROUTES).map((path) => (
-            <Route key={path} path={path} element={<P.ComingSoon />} />
-          ))}
           {[
             '/sign-in',
             '/sign-up',

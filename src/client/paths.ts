@@ -1,15 +1,5 @@
 /** Route paths as data, imported by the router and by pages without importing the pages. */
 
-/**
- * Signed-in routes of SPEC §2 whose features arrive with later issues; each shows a
- * translated "being prepared" page until then. Values are the nav label keys.
- */
-export const UPCOMING_MEMBER_ROUTES: Record<string, string> = {
-  '/notification-settings': 'nav.notificationSettings',
-  '/notification-test': 'nav.notificationTest',
-  '/notifications': 'nav.notifications',
-};
-
 /** Every member path, so a visitor who opens one is sent to sign in first. */
 export const MEMBER_PATHS = [
   '/',
@@ -30,6 +20,9 @@ export const MEMBER_PATHS = [
   '/goals',
   '/reading-plans',
   '/daily-reading',
+  '/notifications',
+  '/notification-settings',
+  '/notification-test',
   '/subscription',
   '/welcome-premium',
   '/sermons',
@@ -40,7 +33,6 @@ export const MEMBER_PATHS = [
   '/resources',
   '/resources/:id',
   '/favorite-verses',
-  ...Object.keys(UPCOMING_MEMBER_ROUTES),
 ];
 
 /** The visitor navigation (header, drawer and footer). */

@@ -20,6 +20,7 @@ import {
 import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
@@ -66,6 +67,10 @@ import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
 import { DashboardCache } from './dashboard/cache.ts';
+import { PushSender, resolveVapidKeys, type VapidKeys } from './notifications/push.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
+import { NotificationScheduler } from './notifications/scheduler.ts';
+import { NotificationService } from './notifications/service.ts';
 import {
   loadHtmlPage,
   loadPrerenderedPages,
@@ -84,6 +89,9 @@ declare module 'fastify' {
     database: DatabaseHandle;
     sessionCache: SessionCache;
     bibleCatalog: BibleCatalog;
+    notifications: NotificationService;
+    /** The reminder scheduler; main.ts starts it (NOTIFICATIONS_SCHEDULER), close() stops it. */
+    notificationScheduler: NotificationScheduler;
     billing: BillingService;
   }
 }
@@ -97,6 +105,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built SPA; served when it exists. */
   clientDir?: string;
+  /** Tests: a controllable clock and an HTTPS agent for a local push endpoint. */
+  notifications?: { clock?: () => Date; pushAgent?: HttpsAgent };
   /** The Stripe client (tests); default: made from config.stripe, null without a key. */
   stripe?: Stripe | null;
   /** Extra routes (tests); they go through the same registry check. */
@@ -410,6 +420,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     courses: courseCatalog,
     cache: dashboardCache,
   });
+  let vapid: Promise<VapidKeys> | null = null;
+  const vapidKeys = () => {
+    vapid ??= resolveVapidKeys(database.db, {
+      publicKey: config.notifications.vapidPublicKey,
+      privateKey: config.notifications.vapidPrivateKey,
+    }).catch((error: unknown) => {
+      vapid = null;
+      throw error;
+    });
+    return vapid;
+  };
+  const push = new PushSender(
+    database.db,
+    vapidKeys,
+    config.notifications.vapidSubject,
+    deps.notifications?.pushAgent,
+  );
+  const notifications = new NotificationService({
+    db: database.db,
+    mailer,
+    mailConfigured: Boolean(config.smtpUrl) || Boolean(deps.mailer),
+    push,
+    appUrl: config.appUrl,
+    secret: deps.secret,
+    log: app.log,
+  });
+  app.decorate('notifications', notifications);
+  registerNotificationRoutes(app, {
+    db: database.db,
+    service: notifications,
+    push,
+    secret: deps.secret,
+    sessionCache,
+    clock: deps.notifications?.clock,
+  });
+  const scheduler = new NotificationScheduler({
+    db: database.db,
+    service: notifications,
+    log: app.log,
+    clock: deps.notifications?.clock,
+    intervalMs: config.notifications.tickMs,
+  });
+  app.decorate('notificationScheduler', scheduler);
+  app.addHook('onClose', async () => scheduler.stop());
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   const htmlPage = loadHtmlPage(deps.clientDir);

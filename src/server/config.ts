@@ -23,6 +23,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['all', 'errors']).optional(),
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
+  NOTIFICATIONS_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  NOTIFICATIONS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -67,6 +75,15 @@ export interface AppConfig {
   logRequests: 'all' | 'errors';
   slowRequestMs: number;
   trustProxy: boolean;
+  notifications: {
+    /** Run the reminder scheduler in this process (off: another process runs it, or none). */
+    scheduler: boolean;
+    tickMs: number;
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    /** The VAPID contact (mailto: or https:), given to push services. */
+    vapidSubject: string;
+  };
   /** Payments (docs/decisions/0017); every field optional: without a key the app still serves. */
   stripe: StripeConfig;
 }
@@ -122,6 +139,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logRequests: e.LOG_REQUESTS ?? (e.NODE_ENV === 'production' ? 'errors' : 'all'),
     slowRequestMs: e.SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY,
+    notifications: {
+      scheduler: e.NOTIFICATIONS_SCHEDULER === 'on',
+      tickMs: e.NOTIFICATIONS_TICK_SECONDS * 1000,
+      vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
+      vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM),
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY || undefined,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
@@ -138,4 +162,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
+}
+
+/** `mailto:` + the address of MAIL_FROM ("Name <a@b>" or "a@b"). */
+function vapidSubjectFrom(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address.includes('@') ? address : 'no-reply@localhost'}`;
 }

@@ -50,6 +50,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // app.close() stops the reminder scheduler (its tick in progress finishes first).
       await app.close();
       redis?.disconnect();
       await database.close();
@@ -62,6 +63,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.notifications.scheduler) {
+    app.notificationScheduler.start();
+    app.log.info(
+      { tickSeconds: config.notifications.tickMs / 1000 },
+      'notification scheduler started',
+    );
+  }
   // The bundled Bibles load after the server is up (the first time takes a few seconds on
   // PGlite); Bible routes answer 503 "being installed" until then. The database may restart
   // or go away meanwhile: each translation loads in one transaction, so a failed attempt leaves

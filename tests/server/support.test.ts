@@ -148,6 +148,14 @@ describe('support tickets', () => {
     expect(t.status).toBe('waiting_on_member');
     expect(t.messages.map((m: { body: string }) => m.body)).not.toContain('secret note here');
     expect(t.messages.at(-1).body).toBe('Could you send us a screenshot?');
+    // The answer is also in the member's notifications (the bell), linking to their tickets.
+    const bell = (await app.call(app.premium, 'GET', '/api/notifications')).json();
+    expect(bell.items[0]).toMatchObject({
+      kind: 'supportAnswered',
+      url: '/account-settings?tab=support',
+      readAt: null,
+      data: { number },
+    });
 
     const answer = await app.call(app.premium, 'POST', `/api/support/tickets/${row.id}/replies`, {
       body: 'Here it is, attached below.',

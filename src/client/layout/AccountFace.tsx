@@ -21,7 +21,7 @@ export function AccountFace({ user }: { user: CurrentUser }) {
       {user.isPremium ? (
         <PREMIUM_ICON className="size-4 text-gold-500" aria-label={t('common.premium')} />
       ) : null}
-      <ChevronDown className="size-4 text-slate-500" aria-hidden />
+      <ChevronDown className="hidden size-4 text-slate-500 sm:block" aria-hidden />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
@@ -78,8 +79,9 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
           <div className="lg:hidden">
             <Logo />
           </div>
-          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <div className="ml-auto flex items-center gap-1 sm:gap-3">
             <LanguageSwitch />
+            <NotificationBell />
             {menuWanted ? (
               <Suspense fallback={<AccountButton user={user} />}>
                 <AccountMenu user={user} open={menu} onOpenChange={setMenu} />

@@ -11,6 +11,7 @@
  * - Today's reading, the dashboard and the current user: the network first, the copy kept from
  *   the last answer with no network. No other API answer is kept.
  * - Signing out (and any 401 from the current user) empties the member's data.
+ * - Web Push: reminders are shown, and a click opens their page (./push.ts, ADR 0020).
  */
 import {
   CONNECTION_MESSAGE,
@@ -23,6 +24,7 @@ import {
   USER_PATH,
   type ConnectionMessage,
 } from './names.ts';
+import { installPushHandlers } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 /** Filled in by the build: a hash of index.html and of the precached files' names. */
@@ -31,6 +33,8 @@ declare const __BUILD_HASH__: string;
 declare const __PRECACHE__: string[];
 
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__BUILD_HASH__}`;
+
+installPushHandlers(self);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -7,6 +7,7 @@ import { course, lesson, lessonProgress, userBadge } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { hasPremium } from '../security/access.ts';
 import { readCourses, type Course, type Lesson } from './content.ts';
+import { notify } from '../notifications/notify.ts';
 
 export interface Progress {
   response: string;
@@ -144,6 +145,9 @@ export async function awardBadges(
     .values(earned.map((badge) => ({ userId: user.id, badge })))
     .onConflictDoNothing()
     .returning({ badge: userBadge.badge });
+  for (const r of inserted) {
+    await notify(db, user.id, 'badgeEarned', { badge: r.badge }, { dedupeKey: r.badge });
+  }
   return inserted.map((r) => r.badge as Badge);
 }
 

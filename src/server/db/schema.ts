@@ -420,6 +420,86 @@ export const readingPlanRun = pgTable('reading_plan_run', {
 });
 
 /**
+ * Notifications (issue 14, docs/decisions/0019). A member's notification settings beyond the
+ * SPEC toggles (which stay in `user.preferences`): channels and time per kind, quiet hours,
+ * pause all. No row means the defaults.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: ownerId().primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One delivery of one kind to one member: a reminder on a local day (dedupe key ''), or an
+ * event (dedupe key: the badge, the ticket reply). The unique key is what guarantees "at most
+ * once", whatever the number of app instances; the worker claims rows with a lease
+ * (FOR UPDATE SKIP LOCKED), so a crashed instance's claim is taken over when it expires.
+ */
+export const notificationDelivery = pgTable(
+  'notification_delivery',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    kind: text('kind').notNull(),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    dedupeKey: text('dedupe_key').notNull().default(''),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    payload: jsonb('payload').$type<Record<string, string | number>>().notNull().default({}),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('notification_delivery_once').on(t.userId, t.kind, t.localDay, t.dedupeKey),
+    index('notification_delivery_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** The in-app list: one row per notification shown to the member. */
+export const notification = pgTable(
+  'notification',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, string | number>>().notNull().default({}),
+    url: text('url').notNull(),
+    /** The delivery that made it: a retried delivery never makes a second one. */
+    deliveryId: text('delivery_id').unique(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A browser's Web Push subscription (deleted when the push service answers 404 or 410). */
+export const pushSubscription = pgTable(
+  'push_subscription',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscription_user_idx').on(t.userId)],
+);
+
+/** Server-wide values made once and shared by every instance (the generated VAPID keys). */
+export const appSetting = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Payments (docs/decisions/0017). The member's Stripe customer, made the first time they open
  * Checkout. The row outlives the account: deleting it sets `user_id` to null and stamps
  * `user_deleted_at`, which is the minimal billing record the privacy policy describes.

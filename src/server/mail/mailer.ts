@@ -22,6 +22,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe for notification e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -62,7 +64,7 @@ export function createMailer(opts: {
       opts.log.warn({ event: 'mail.purge-failed', err: error }, 'old mail could not be purged'),
     );
   return {
-    async send(message) {
+    async send({ headers, ...message }) {
       const id = randomUUID();
       await purge();
       if (!transport) {
@@ -79,7 +81,7 @@ export function createMailer(opts: {
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail({ from: opts.from, ...message, ...(headers ? { headers } : {}) });
         await opts.db.insert(mailOutbox).values({ id, ...message, status: 'sent' });
         opts.log.info({ event: 'mail.sent', outboxId: id }, 'mail sent');
       } catch (error) {

@@ -18,6 +18,7 @@ import type { Executor, Transaction } from '../db/client.ts';
 import { activity, activityDay, goal, userBadge } from '../db/schema.ts';
 import { localDate } from '../bible/service.ts';
 import { formatReference, rangesFromOsis } from '../bible/reference.ts';
+import { notify } from '../notifications/notify.ts';
 import { addDays, previousDay } from './dates.ts';
 import { UNIT_OF_ACTIVITY, advance } from './goals.ts';
 
@@ -97,6 +98,9 @@ export async function recordActivity(
     .values({ userId: member.id, badge: 'seven-day-streak' })
     .onConflictDoNothing()
     .returning({ badge: userBadge.badge });
+  for (const r of inserted) {
+    await notify(tx, member.id, 'badgeEarned', { badge: r.badge }, { dedupeKey: r.badge, now });
+  }
   return inserted.map((r) => r.badge as Badge);
 }
 

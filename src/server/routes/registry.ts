@@ -122,6 +122,20 @@ export const ROUTE_ACCESS = {
   // Dashboard
   'GET /api/dashboard': 'member',
 
+  // Notifications (issue 14): the list, settings, test, Web Push subscriptions; the e-mail
+  // unsubscribe link works without a session (its token is signed and expires).
+  'GET /api/notifications': 'member',
+  'GET /api/notifications/unread-count': 'member',
+  'POST /api/notifications/:id/read': 'member',
+  'POST /api/notifications/read-all': 'member',
+  'POST /api/notifications/test': 'member',
+  'GET /api/notification-settings': 'member',
+  'PUT /api/notification-settings': 'member',
+  'GET /api/push/public-key': 'member',
+  'POST /api/push/subscriptions': 'member',
+  'DELETE /api/push/subscriptions': 'member',
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
   // Subscription (issue 13): premium is bought here, so these are for every member
   'GET /api/subscription': 'member',
   'POST /api/subscription/checkout': 'member',

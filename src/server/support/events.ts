@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SUPPORT_REPLY_HOURS, type Language } from '#shared/constants.ts';
 import { translate } from '../i18n/translate.ts';
+import type { Executor } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { notify } from '../notifications/notify.ts';
 
 export interface AnsweredTicket {
   id: string;
@@ -20,13 +22,13 @@ export interface SupportEventDeps {
 }
 
 /**
- * "A ticket was answered" (issue 15): the ONE place that tells the sender. Today it e-mails
- * the answer in the ticket's language; the in-app notification for a member (`ticket.userId`)
- * belongs here too once notifications exist. Answers whether the e-mail went out: a failed
- * send never loses the answer, which is already saved in the thread.
+ * "A ticket was answered" (issue 15): the ONE place that tells the sender. It e-mails the
+ * answer in the ticket's language and, for a member's ticket, raises the in-app notification
+ * (and push, by the member's settings; issue 14). Answers whether the e-mail went out: a
+ * failed send never loses the answer, which is already saved in the thread.
  */
 export async function ticketAnswered(
-  deps: SupportEventDeps,
+  deps: SupportEventDeps & { db: Executor },
   ticket: AnsweredTicket,
   answer: { body: string; authorName: string },
 ): Promise<{ emailed: boolean }> {
@@ -36,6 +38,17 @@ export async function ticketAnswered(
         url: `${deps.appUrl}/account-settings?tab=support`,
       })
     : translate(lang, 'support.mail.replyWhereVisitor', { url: `${deps.appUrl}/support` });
+  if (ticket.userId) {
+    try {
+      await notify(deps.db, ticket.userId, 'supportAnswered', {
+        number: ticket.number,
+        url: '/account-settings?tab=support',
+      });
+    } catch (error) {
+      // The answer is in the thread and on its way by e-mail; the bell is a convenience.
+      deps.log.error({ err: error, ticket: ticket.id }, 'ticket answer notification failed');
+    }
+  }
   try {
     await deps.mailer.send({
       to: ticket.email,

@@ -69,7 +69,7 @@ export default function AccountSettings() {
             <PrivacyTab user={user} />
           </Tabs.Content>
           <Tabs.Content value="notifications">
-            <NotificationsTab user={user} />
+            <NotificationsTab />
           </Tabs.Content>
           <Tabs.Content value="support">
             <SupportTab />

@@ -1,0 +1,39 @@
+import { Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+
+/** The device's IANA time zone, when the browser tells it. */
+export function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reminders follow the saved time zone: offers this device's when it differs. */
+export function TimeZoneNotice({
+  saved,
+  disabled,
+  onUse,
+}: {
+  saved: string;
+  disabled: boolean;
+  onUse: (timeZone: string) => void;
+}) {
+  const { t } = useTranslation();
+  const device = deviceTimeZone();
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-950">
+      <Globe className="size-5 shrink-0 text-brand-700" aria-hidden />
+      <p className="min-w-0 flex-1 break-words">
+        {t('notify.settings.timeZone', { timeZone: saved })}
+      </p>
+      {device && device !== saved ? (
+        <Button size="sm" variant="outline" disabled={disabled} onClick={() => onUse(device)}>
+          {t('notify.settings.useDeviceZone', { timeZone: device })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import type { NotificationItem } from '#shared/schemas/notifications.ts';
+
+/** The title and body of a notification, as the server words its push and e-mail. */
+export function notificationText(t: TFunction, item: NotificationItem) {
+  const data: Record<string, string | number> = { ...item.data };
+  if (item.kind === 'badgeEarned' && typeof data.badge === 'string') {
+    data.badgeName = t(`courses.badges.${data.badge}`);
+  }
+  let body =
+    item.kind === 'prayer' && data.count === 0
+      ? t('notify.kinds.prayer.bodyNone')
+      : t(`notify.kinds.${item.kind}.body`, data);
+  if (item.kind === 'streakAtRisk') {
+    body = `${body} ${t(data.grace ? 'notify.kinds.streakAtRisk.grace' : 'notify.kinds.streakAtRisk.noGrace')}`;
+  }
+  return { title: t(`notify.kinds.${item.kind}.title`, data), body };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "5 minutes ago", "3 hours ago", "2 days ago" in the member's language. */
+export function relativeTime(iso: string, lang: string, now = Date.now()): string {
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const diff = Date.parse(iso) - now;
+  const ago = Math.abs(diff);
+  if (ago < MINUTE) return rtf.format(0, 'second');
+  if (ago < HOUR) return rtf.format(Math.round(diff / MINUTE), 'minute');
+  if (ago < DAY) return rtf.format(Math.round(diff / HOUR), 'hour');
+  return rtf.format(Math.round(diff / DAY), 'day');
+}

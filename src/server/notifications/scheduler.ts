@@ -1,0 +1,224 @@
+/**
+ * The reminder scheduler (docs/decisions/0019): a small loop over `notification_delivery`.
+ *
+ * Each tick, on any number of instances:
+ * 1. plan: for every member and reminder kind due in the last LATE_LIMIT (at the member's
+ *    local time of day, Sundays only for the weekly progress), insert a pending delivery.
+ *    The unique key (member, kind, local day) makes the insert a no-op when any instance did
+ *    it already: at most one delivery per member, kind and local day.
+ * 2. work: claim due rows with FOR UPDATE SKIP LOCKED and a lease, deliver them outside the
+ *    transaction, then record the result. A claim whose instance died is taken over when its
+ *    lease expires; a row more than LATE_LIMIT past due is skipped, not sent late.
+ *
+ * The clock is injected, so tests move time by hand.
+ */
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { KIND_TOGGLE, REMINDER_KINDS } from '#shared/schemas/notifications.ts';
+import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
+import type { Database } from '../db/client.ts';
+import { notificationDelivery, notificationSettings, user } from '../db/schema.ts';
+import { addDays } from '../practice/dates.ts';
+import type { NotificationService } from './service.ts';
+import { mergeSettings, togglesOf } from './settings.ts';
+import { localParts, weekday, zonedTime } from './time.ts';
+
+/** A reminder missed (app down) is still sent up to this long after its time, never later. */
+export const LATE_LIMIT_MS = 2 * 3600_000;
+/** How long a claimed delivery is reserved for the instance that claimed it. */
+export const LEASE_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 3;
+const BATCH = 50;
+
+type DeliveryRow = typeof notificationDelivery.$inferSelect;
+
+export interface TickReport {
+  planned: number;
+  sent: number;
+  skipped: number;
+  failed: number;
+}
+
+export class NotificationScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly deps: {
+      db: Database;
+      service: NotificationService;
+      log: FastifyBaseLogger;
+      clock?: () => Date;
+      intervalMs?: number;
+    },
+  ) {}
+
+  private now(): Date {
+    return this.deps.clock ? this.deps.clock() : new Date();
+  }
+
+  /** Starts ticking (first tick at once). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const loop = async () => {
+      if (this.stopped) return;
+      this.running = this.tick().catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'notification tick failed; next tick retries'),
+      );
+      await this.running;
+      this.running = null;
+      if (!this.stopped) this.timer = setTimeout(() => void loop(), this.deps.intervalMs ?? 60_000);
+    };
+    void loop();
+  }
+
+  /** Stops ticking and waits for the tick in progress (its claims are finished, not left). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  async tick(): Promise<TickReport> {
+    const now = this.now();
+    const planned = await this.plan(now);
+    const report: TickReport = { planned, sent: 0, skipped: 0, failed: 0 };
+    for (;;) {
+      const claimed = await this.claim(now);
+      if (claimed.length === 0) break;
+      for (const row of claimed) report[await this.work(row, now)] += 1;
+      if (claimed.length < BATCH) break;
+    }
+    return report;
+  }
+
+  /** Inserts the reminders due now (within LATE_LIMIT); returns how many were new. */
+  async plan(now: Date): Promise<number> {
+    const members = await this.deps.db
+      .select({
+        id: user.id,
+        preferences: user.preferences,
+        settings: notificationSettings.settings,
+      })
+      .from(user)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
+      .where(eq(user.ageVerified, true));
+    const rows: (typeof notificationDelivery.$inferInsert)[] = [];
+    for (const m of members) {
+      const settings = mergeSettings(m.settings);
+      if (settings.paused) continue;
+      const toggles = togglesOf(m.preferences);
+      const timeZone = m.preferences.timeZone ?? DEFAULT_PREFERENCES.timeZone;
+      const today = localParts(now, timeZone).date;
+      for (const kind of REMINDER_KINDS) {
+        const toggle = KIND_TOGGLE[kind];
+        if (toggle && !toggles[toggle]) continue;
+        // Today's slot, and yesterday's (a late-evening reminder may still be due after midnight).
+        for (const day of [today, addDays(today, -1)]) {
+          if (kind === 'weeklyProgress' && weekday(day) !== 0) continue;
+          const due = zonedTime(day, settings.kinds[kind].time, timeZone);
+          const late = now.getTime() - due.getTime();
+          if (late < 0 || late > LATE_LIMIT_MS) continue;
+          rows.push({
+            id: randomUUID(),
+            userId: m.id,
+            kind,
+            localDay: day,
+            dedupeKey: '',
+            dueAt: due,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+      }
+    }
+    if (rows.length === 0) return 0;
+    let inserted = 0;
+    for (let i = 0; i < rows.length; i += 500) {
+      const done = await this.deps.db
+        .insert(notificationDelivery)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ id: notificationDelivery.id });
+      inserted += done.length;
+    }
+    return inserted;
+  }
+
+  /** Claims due deliveries for this instance (pending, or a lapsed claim of another). */
+  async claim(now: Date, limit = BATCH): Promise<DeliveryRow[]> {
+    const claimable = this.deps.db
+      .select({ id: notificationDelivery.id })
+      .from(notificationDelivery)
+      .where(
+        and(
+          lte(notificationDelivery.dueAt, now),
+          or(
+            eq(notificationDelivery.status, 'pending'),
+            and(
+              eq(notificationDelivery.status, 'sending'),
+              lt(notificationDelivery.leaseUntil, now),
+            ),
+          ),
+        ),
+      )
+      .orderBy(notificationDelivery.dueAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.deps.db
+      .update(notificationDelivery)
+      .set({
+        status: 'sending',
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        attempts: sql`${notificationDelivery.attempts} + 1`,
+        updatedAt: now,
+      })
+      .where(inArray(notificationDelivery.id, claimable))
+      .returning();
+  }
+
+  private async finish(
+    row: DeliveryRow,
+    status: 'sent' | 'skipped' | 'failed' | 'pending',
+    result: Record<string, unknown>,
+    now: Date,
+  ) {
+    await this.deps.db
+      .update(notificationDelivery)
+      .set({ status, result, leaseUntil: null, updatedAt: now })
+      .where(and(eq(notificationDelivery.id, row.id), eq(notificationDelivery.status, 'sending')));
+  }
+
+  /** Delivers one claimed row and records what happened. */
+  async work(row: DeliveryRow, now: Date): Promise<'sent' | 'skipped' | 'failed'> {
+    if (now.getTime() - row.dueAt.getTime() > LATE_LIMIT_MS) {
+      await this.finish(row, 'skipped', { reason: 'late' }, now);
+      return 'skipped';
+    }
+    try {
+      const result = await this.deps.service.deliver(row, now);
+      if (result.status === 'skipped') {
+        await this.finish(row, 'skipped', { reason: result.reason }, now);
+        return 'skipped';
+      }
+      await this.finish(row, 'sent', { channels: result.channels }, now);
+      this.deps.log.info(
+        { event: 'notification.sent', kind: row.kind, deliveryId: row.id },
+        'notification delivered',
+      );
+      return 'sent';
+    } catch (error) {
+      const final = row.attempts >= MAX_ATTEMPTS;
+      this.deps.log.warn(
+        { err: error, deliveryId: row.id, attempt: row.attempts },
+        final ? 'notification failed for good' : 'notification failed; will retry',
+      );
+      await this.finish(row, final ? 'failed' : 'pending', { error: String(error) }, now);
+      return 'failed';
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The notification values (kinds, channels, defaults, links) without Zod: a page that needs only
+ * these does not download the validator (../schemas/notifications.ts re-exports them).
+ *
+ * Reminder kinds are scheduled at a local time of day; event kinds are sent when the thing
+ * happens (a badge is awarded, a support ticket is answered).
+ */
+export const REMINDER_KINDS = [
+  'dailyReading',
+  'memoryDue',
+  'streakAtRisk',
+  'prayer',
+  'weeklyProgress',
+] as const;
+export const EVENT_KINDS = ['badgeEarned', 'supportAnswered'] as const;
+export const SETTING_KINDS = [...REMINDER_KINDS, ...EVENT_KINDS] as const;
+/** `test` is what /notification-test sends. */
+export const NOTIFICATION_KINDS = [...SETTING_KINDS, 'test'] as const;
+
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export type EventKind = (typeof EVENT_KINDS)[number];
+export type SettingKind = (typeof SETTING_KINDS)[number];
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const CHANNELS = ['inApp', 'email', 'push'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The SPEC toggle (in the member's preferences) that switches each kind on. */
+export const KIND_TOGGLE: Record<
+  SettingKind,
+  'studyReminders' | 'prayerReminders' | 'weeklyProgress' | null
+> = {
+  dailyReading: 'studyReminders',
+  memoryDue: 'studyReminders',
+  streakAtRisk: 'studyReminders',
+  prayer: 'prayerReminders',
+  weeklyProgress: 'weeklyProgress',
+  badgeEarned: null,
+  supportAnswered: null,
+};
+
+/** Where a notification of each kind leads. */
+export const KIND_URL: Record<NotificationKind, string> = {
+  dailyReading: '/daily-reading',
+  memoryDue: '/memory-verses',
+  streakAtRisk: '/',
+  prayer: '/prayer',
+  weeklyProgress: '/',
+  badgeEarned: '/courses',
+  supportAnswered: '/account-settings?tab=support',
+  test: '/notification-test',
+};
+
+/** The default local time of each kind (events ignore it). */
+export const DEFAULT_KIND_TIMES: Record<SettingKind, string> = {
+  dailyReading: '08:00',
+  memoryDue: '12:00',
+  streakAtRisk: '20:30',
+  prayer: '19:00',
+  weeklyProgress: '18:00',
+  badgeEarned: '12:00',
+  supportAnswered: '12:00',
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** What happened on one channel of a test (or a delivery). */
+export const CHANNEL_OUTCOMES = [
+  'delivered',
+  'sent',
+  'logged',
+  'disabled',
+  'notSubscribed',
+  'noMailServer',
+  'quietHours',
+  'failed',
+] as const;
+export type ChannelOutcome = (typeof CHANNEL_OUTCOMES)[number];
+
+/** Kinds with no e-mail channel here: the support feature e-mails the answer itself. */
+export const KINDS_WITHOUT_EMAIL: readonly SettingKind[] = ['supportAnswered'];
