@@ -144,12 +144,11 @@ export async function startE2EServer(
   const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: base,
-    ...env,
-  });
+  // Answering is enough: the Bibles install meanwhile (tests that need them waitForBibles).
+  const server = await startServer(
+    { DATA_DIR: dataDir, PORT: String(port), APP_URL: base, ...env },
+    { waitFor: 'healthz' },
+  );
   const browser = await launch();
   return {
     base,

@@ -13,6 +13,7 @@ import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/schemas/user.ts';
 import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { INSTALLING_PREFIX } from './loader.ts';
 import { bookName, formatReference, rangesFromOsis, type VerseRange } from './reference.ts';
 
 const NAMES: Record<string, string> = {
@@ -27,7 +28,10 @@ const NAMES: Record<string, string> = {
 /** Which translations are loaded; filled after the start-up load (DESIGN §3). */
 export class BibleCatalog {
   private installed = new Map<string, string>();
+  /** Every bundled translation is installed (DESIGN §3); until then Bible routes answer 503. */
   ready = false;
+  /** The start-up install is running (main.ts): /readyz answers 503 meanwhile. */
+  installing = false;
   /**
    * Scripture text only changes when a translation is (re)loaded or imported, so passages are
    * kept in memory (bounded) and dropped whenever the installed set changes.
@@ -38,7 +42,12 @@ export class BibleCatalog {
     const rows = await db
       .select({ code: bibleTranslation.code, checksum: bibleTranslation.checksum })
       .from(bibleTranslation);
-    const next = new Map(rows.map((r) => [r.code, r.checksum]));
+    // A translation still being written (on PGlite, batch by batch) is not served yet.
+    const next = new Map(
+      rows
+        .filter((r) => !r.checksum.startsWith(INSTALLING_PREFIX))
+        .map((r) => [r.code, r.checksum]),
+    );
     const changed =
       next.size !== this.installed.size ||
       [...next].some(([code, sum]) => this.installed.get(code) !== sum);
