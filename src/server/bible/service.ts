@@ -1,4 +1,5 @@
 import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import { BOOKS } from '#shared/bible/books.ts';
 import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
 import type { Language } from '#shared/constants.ts';
@@ -306,7 +307,7 @@ export async function verseOfTheDay(
   const date = localDate(new Date(), member.preferences.timeZone);
   const { osis, ranges } = verseOfTheDayFor(date);
   const { code, requested, fallback } = catalog.resolve(
-    lang === 'es' ? 'RV1909' : member.preferences.bibleTranslation,
+    defaultTranslation(member.preferences.bibleTranslation, lang),
     lang,
   );
   const verses = await readPassage(db, catalog, code, ranges, lang);
