@@ -8,6 +8,9 @@ declare module 'fastify' {
     user: SessionUser | null;
     access: AccessClass | undefined;
   }
+  interface FastifyInstance {
+    resolveSession: (cookies: Record<string, string | undefined>) => Promise<SessionUser | null>;
+  }
 }
 
 type Resolve = (cookies: Record<string, string | undefined>) => Promise<SessionUser | null>;
@@ -35,6 +38,8 @@ export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) =>
 /** Enforces the route registry on every request that matched a route. */
 export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void {
   app.decorateRequest('user', null);
+  // For a public route that wants to know whether someone is signed in (GET /api/session).
+  app.decorate('resolveSession', resolve);
   app.decorateRequest('access', undefined);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const url = request.routeOptions.url;
