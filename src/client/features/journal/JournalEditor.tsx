@@ -4,6 +4,7 @@ import { POPULAR_TAGS, parseTags } from '#shared/schemas/journal.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
+import { keptUnsaved, useKeepUnsaved } from '../../hooks/useKeepUnsaved.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
 import { JournalPrompt } from './JournalPrompt.tsx';
@@ -26,14 +27,23 @@ export function JournalEditor({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<JournalDraft>(initial);
+  // Text typed and not saved when a session ended comes back after signing in again.
+  const keptKey = `journal:${initial.id ?? 'new'}`;
+  const [kept] = useState(() => keptUnsaved<JournalDraft>(keptKey));
+  const [draft, setDraft] = useState<JournalDraft>(kept ?? initial);
+  const [dirty, setDirty] = useState(kept !== null);
+  useKeepUnsaved(keptKey, draft, dirty);
   const [scriptureError, setScriptureError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<JournalDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<JournalDraft>) => {
+    setDirty(true);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
 
   const save = useSaveEntry({
     onSaved: () => setErrors({}),
     onStored: (entry, status) => {
+      setDirty(false);
       if (status === 'published') onSaved();
       else setDraft((d) => ({ ...d, id: entry.id }));
     },
