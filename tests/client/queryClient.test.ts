@@ -95,7 +95,7 @@ describe('a session that ends under a signed-in member', () => {
   it('forgets the user on a 401 and leaves a note for the sign-in page', async () => {
     sessionStorage.clear();
     const client = createQueryClient();
-    client.setQueryData(SESSION_KEY, { id: 'u1' });
+    client.setQueryData(SESSION_KEY, { id: 'u1', ageVerified: true });
     stubFetch(() => json(401, { message: 'You are logged out. Logging in again...' }));
     const write = client.getMutationCache().build(client, {
       mutationFn: () => apiRequest('POST', '/api/journal', { title: 'x' }),
@@ -116,13 +116,19 @@ describe('a session that ends under a signed-in member', () => {
     );
     expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
 
+    // An account at the age gate (under 13: being closed) is left to the gate.
+    const gated = createQueryClient();
+    gated.setQueryData(SESSION_KEY, { id: 'u2', ageVerified: false });
+    await expect(gated.fetchQuery({ queryKey: ['/api/journal'] })).rejects.toBeInstanceOf(ApiError);
+    expect(gated.getQueryData(SESSION_KEY)).toEqual({ id: 'u2', ageVerified: false });
+
     const member = createQueryClient();
-    member.setQueryData(SESSION_KEY, { id: 'u1' });
+    member.setQueryData(SESSION_KEY, { id: 'u1', ageVerified: true });
     stubFetch(() => json(403, { message: 'no' }));
     await expect(member.fetchQuery({ queryKey: ['/api/journal'] })).rejects.toBeInstanceOf(
       ApiError,
     );
-    expect(member.getQueryData(SESSION_KEY)).toEqual({ id: 'u1' });
+    expect(member.getQueryData(SESSION_KEY)).toEqual({ id: 'u1', ageVerified: true });
     expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
   });
 });

@@ -71,7 +71,13 @@ export const SESSION_ENDED_FLAG = 'camino:session-ended';
  */
 function endSessionOn401(client: () => QueryClient, error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401) return;
-  if (!client().getQueryData(SESSION_KEY)) return; // a visitor: nothing ended
+  // A wrong password (re-entered to change it or delete the account) is not a lost session.
+  const code = (error.body as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /PASSWORD|CREDENTIAL/.test(code)) return;
+  // A visitor has no session to end; an account still at the age gate is being closed (under
+  // 13: the gate shows why, then signs out itself).
+  const user = client().getQueryData<{ ageVerified?: boolean } | null>(SESSION_KEY);
+  if (!user?.ageVerified) return;
   try {
     sessionStorage.setItem(SESSION_ENDED_FLAG, '1');
   } catch {
