@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { signInSchema, type SignInInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
+import { dismissToast } from '../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { authApi } from '../lib/auth-api.ts';
 import { SESSION_ENDED_FLAG } from '../lib/queryClient.ts';
@@ -27,6 +28,10 @@ export default function SignIn() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [ended] = useState(sessionEnded);
+  // The notice says what happened: the failed write's error toast would only cover the form.
+  useEffect(() => {
+    if (ended) dismissToast();
+  }, [ended]);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
