@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
-import { loadBundledBibles, terminalProgress } from './bible/loader.ts';
+import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
@@ -70,38 +70,55 @@ async function main() {
       'notification scheduler started',
     );
   }
-  // The bundled Bibles load after the server is up (the first time takes a few seconds on
-  // PGlite); Bible routes answer 503 "being installed" until then. The database may restart
-  // or go away meanwhile: each translation loads in one transaction, so a failed attempt leaves
-  // nothing half-loaded, and the next attempt carries on with the translations still missing.
-  void retryWithBackoff(
-    async () => {
-      const loaded = await loadBundledBibles(database.db, terminalProgress());
-      await app.bibleCatalog.refresh(database.db);
-      return loaded;
-    },
-    {
-      signal: stopping.signal,
-      onRetry: (error, attempt, delayMs) =>
-        app.log.warn(
-          { err: error, attempt, retryInMs: delayMs },
-          'installing the Bibles failed; trying again',
-        ),
-    },
-  )
-    .then((loaded) => {
-      if (loaded.length > 0) app.log.info({ loaded }, 'Bibles loaded');
-    })
-    .catch(() => undefined /* aborted: the server is shutting down */);
+  const where = `${config.appUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`;
+  const ready = () => {
+    app.log.info({ database: database.kind, url: config.appUrl }, `ready on ${where}`);
+    // A plain line as well, whatever the log format: the one a person starting it waits for.
+    process.stderr.write(`Camino is ready on ${where}\n`);
+  };
+  // The bundled Bibles load after the server is up, without holding up the event loop (ADR
+  // 0025): /healthz answers throughout, Bible routes answer 503 "being installed" and /readyz
+  // 503 until they are in. The database may restart or go away meanwhile: a translation is never
+  // served half-loaded, and the next attempt carries on with the translations still missing.
+  const missing = await missingBibles(database.db).catch(() => null);
+  if (missing?.length === 0) {
+    ready();
+  } else {
+    app.bibleCatalog.installing = true;
+    process.stderr.write(
+      `Listening on ${config.appUrl}. First start: installing the bundled Bibles (about 20 s; Bible pages say "being installed" until then).\n`,
+    );
+    void retryWithBackoff(
+      async () => {
+        const loaded = await loadBundledBibles(database.db, {
+          kind: database.kind,
+          progress: consoleProgress(),
+          onInstalled: () => app.bibleCatalog.refresh(database.db),
+        });
+        await app.bibleCatalog.refresh(database.db);
+        return loaded;
+      },
+      {
+        signal: stopping.signal,
+        onRetry: (error, attempt, delayMs) =>
+          app.log.warn(
+            { err: error, attempt, retryInMs: delayMs },
+            'installing the Bibles failed; trying again',
+          ),
+      },
+    )
+      .then((loaded) => {
+        app.bibleCatalog.installing = false;
+        if (loaded.length > 0) app.log.info({ loaded }, 'Bibles loaded');
+        ready();
+      })
+      .catch(() => undefined /* aborted: the server is shutting down */);
+  }
   // Another process may import a licensed translation (npm run bible:import on PostgreSQL).
   setInterval(
     () => void app.bibleCatalog.refresh(database.db).catch(() => undefined),
     5 * 60_000,
   ).unref();
-  app.log.info(
-    { database: database.kind, url: config.appUrl },
-    `ready on ${config.appUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
-  );
 }
 
 main().catch((error: unknown) => {

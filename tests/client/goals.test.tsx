@@ -51,7 +51,7 @@ function setup({
   post = (body: unknown): Response => json(201, { ...goal(), ...(body as object) }),
 } = {}) {
   const calls = stubFetch((url, init) => {
-    if (url === '/api/auth/user') return json(200, member(premium));
+    if (url === '/api/session') return json(200, member(premium));
     if (url === '/api/goals' && (init.method ?? 'GET') === 'GET')
       return json(200, { items, today });
     if (url === '/api/goals' && init.method === 'POST') return post(JSON.parse(String(init.body)));

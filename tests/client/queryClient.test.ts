@@ -5,6 +5,8 @@ import {
   createQueryClient,
   errorMessage,
   getQueryFn,
+  SESSION_ENDED_FLAG,
+  SESSION_KEY,
 } from '#client/lib/queryClient.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { json, stubFetch } from './render.tsx';
@@ -86,5 +88,47 @@ describe('errorMessage', () => {
       'Network error. Please check your connection.',
     );
     expect(errorMessage(new Error('?'), t)).toBe('An error occurred. Please try again.');
+  });
+});
+
+describe('a session that ends under a signed-in member', () => {
+  it('forgets the user on a 401 and leaves a note for the sign-in page', async () => {
+    sessionStorage.clear();
+    const client = createQueryClient();
+    client.setQueryData(SESSION_KEY, { id: 'u1', ageVerified: true });
+    stubFetch(() => json(401, { message: 'You are logged out. Logging in again...' }));
+    const write = client.getMutationCache().build(client, {
+      mutationFn: () => apiRequest('POST', '/api/journal', { title: 'x' }),
+      retry: false,
+    });
+    await expect(write.execute(undefined)).rejects.toBeInstanceOf(ApiError);
+    expect(client.getQueryData(SESSION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBe('1');
+  });
+
+  it('changes nothing for a visitor (no session to end) or for another error', async () => {
+    sessionStorage.clear();
+    const visitor = createQueryClient();
+    visitor.setQueryData(SESSION_KEY, null);
+    stubFetch(() => json(401, { message: 'no' }));
+    await expect(visitor.fetchQuery({ queryKey: ['/api/journal'] })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
+
+    // An account at the age gate (under 13: being closed) is left to the gate.
+    const gated = createQueryClient();
+    gated.setQueryData(SESSION_KEY, { id: 'u2', ageVerified: false });
+    await expect(gated.fetchQuery({ queryKey: ['/api/journal'] })).rejects.toBeInstanceOf(ApiError);
+    expect(gated.getQueryData(SESSION_KEY)).toEqual({ id: 'u2', ageVerified: false });
+
+    const member = createQueryClient();
+    member.setQueryData(SESSION_KEY, { id: 'u1', ageVerified: true });
+    stubFetch(() => json(403, { message: 'no' }));
+    await expect(member.fetchQuery({ queryKey: ['/api/journal'] })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(member.getQueryData(SESSION_KEY)).toEqual({ id: 'u1', ageVerified: true });
+    expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
   });
 });

@@ -65,6 +65,55 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect({ page: label, violations: bad }).toEqual({ page: label, violations: [] });
 }
 
+/**
+ * Nothing makes the page scroll sideways: the document is no wider than the viewport. With `at`
+ * the viewport is set to that size for the check and put back afterwards (a desktop visit checked
+ * at phone width too, without loading the page again). A failure names the elements that stick
+ * out (those inside a container that scrolls sideways on purpose are left out).
+ */
+export async function expectNoHorizontalOverflow(
+  page: Page,
+  label: string,
+  options: { at?: { width: number; height: number } } = {},
+): Promise<void> {
+  const before = page.viewportSize();
+  if (options.at) await page.setViewportSize(options.at);
+  try {
+    const found = await page.evaluate(async () => {
+      // Two frames: components that follow matchMedia re-render after a resize.
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+      const width = window.innerWidth;
+      const scrollsSideways = (e: Element | null): boolean => {
+        for (let a = e?.parentElement; a && a !== document.body; a = a.parentElement) {
+          const x = getComputedStyle(a).overflowX;
+          if (x === 'auto' || x === 'scroll' || x === 'hidden' || x === 'clip') return true;
+        }
+        return false;
+      };
+      const overflowing = [...document.body.querySelectorAll('*')]
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.right > width + 1 && !scrollsSideways(e);
+        })
+        .slice(0, 5)
+        .map(
+          (e) =>
+            `<${e.tagName.toLowerCase()} class="${String(e.getAttribute('class') ?? '').slice(0, 80)}"> right=${Math.round(e.getBoundingClientRect().right)} "${(e.textContent ?? '').trim().slice(0, 40)}"`,
+        );
+      return { viewport: width, document: document.documentElement.scrollWidth, overflowing };
+    });
+    expect({ page: label, ...found }).toEqual({
+      page: label,
+      viewport: found.viewport,
+      document: found.viewport,
+      overflowing: found.document > found.viewport ? found.overflowing : [],
+    });
+  } finally {
+    if (options.at && before) await page.setViewportSize(before);
+  }
+}
+
+/** A full-page screenshot; at phone width it first checks there is no sideways scrolling. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Let the "Loading Page..." overlay finish its 200 ms linger first.
   await page.waitForFunction(
@@ -72,6 +121,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       !document.body.innerText.includes('Loading Page...') &&
       !document.body.innerText.includes('Cargando página...'),
   );
+  if ((page.viewportSize()?.width ?? Infinity) <= PHONE.width)
+    await expectNoHorizontalOverflow(page, name);
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
@@ -147,12 +198,11 @@ export async function startE2EServer(
   if (seed && existsSync(seed)) cpSync(seed, dataDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: base,
-    ...env,
-  });
+  // Answering is enough: the Bibles install meanwhile (tests that need them waitForBibles).
+  const server = await startServer(
+    { DATA_DIR: dataDir, PORT: String(port), APP_URL: base, ...env },
+    { waitFor: 'healthz' },
+  );
   const browser = await launch();
   return {
     base,

@@ -4,6 +4,7 @@ import {
   PHONE,
   e2eAvailable,
   expectAccessible,
+  expectNoHorizontalOverflow,
   newContext,
   screenshot,
   signUpMember,
@@ -33,6 +34,7 @@ describe.runIf(enabled)('courses and lessons', () => {
     await page.getByLabel('Your response').fill('God is one God in three persons, and he is love.');
     await page.getByText('Response saved').waitFor();
     await screenshot(page, 'lesson-en-desktop');
+    await expectNoHorizontalOverflow(page, 'lesson (en)', { at: PHONE });
 
     // A locked lesson says why.
     await page.goto(`${e2e.base}/lesson/101-3`);
@@ -52,6 +54,13 @@ describe.runIf(enabled)('courses and lessons', () => {
     await page.getByText('1 of 18 lessons completed').first().waitFor();
     await expectAccessible(page, 'course overview');
     await screenshot(page, 'course-101-en-desktop');
+
+    // One lesson of 38 done: the end-of-curriculum page shows progress, no congratulations.
+    await page.goto(`${e2e.base}/curriculum-complete`);
+    await page.getByText(/You have completed 1 of \d+ lessons/).waitFor();
+    expect(await page.getByText(/You have completed all/).count()).toBe(0);
+    await page.getByRole('link', { name: 'Continue with the next lesson' }).waitFor();
+    await expectNoHorizontalOverflow(page, 'curriculum progress (en)', { at: PHONE });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -69,6 +78,7 @@ describe.runIf(enabled)('courses and lessons', () => {
     await screenshot(page, 'course-303-gate-es-phone');
     await page.goto(`${e2e.base}/lesson/303-1`);
     await page.getByText('Este curso es parte de Premium').waitFor();
+    await expectNoHorizontalOverflow(page, 'lesson 303-1 gate (es)');
     await page.goto(`${e2e.base}/courses`);
     await page.getByRole('heading', { name: 'Cristianismo 303: Liderazgo y Misión' }).waitFor();
     await screenshot(page, 'courses-es-phone');

@@ -5,6 +5,7 @@ import {
   PHONE,
   e2eAvailable,
   expectAccessible,
+  expectNoHorizontalOverflow,
   newContext,
   screenshot,
   useE2EServer,
@@ -133,6 +134,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
         expect(await heading.textContent()).toBe('Page not found');
       }
       await expectAccessible(page, route);
+      await expectNoHorizontalOverflow(page, `${route} (en)`, { at: PHONE });
     }
     await page.goto(`${e2e.base}/account-settings`);
     await screenshot(page, 'settings-en-desktop');
@@ -154,10 +156,12 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { name: 'Bienvenido, Ana' }).waitFor();
     await expectAccessible(page, 'dashboard (es)');
     await screenshot(page, 'dashboard-es-desktop');
+    await expectNoHorizontalOverflow(page, 'dashboard (es)', { at: PHONE });
     await page.goto(`${e2e.base}/account-settings`);
     await page.getByRole('heading', { name: 'Configuración de la cuenta' }).waitFor();
     await expectAccessible(page, 'settings (es)');
     await screenshot(page, 'settings-es-desktop');
+    await expectNoHorizontalOverflow(page, 'settings (es)', { at: PHONE });
 
     // Sign out from the account menu.
     await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
@@ -213,6 +217,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.getByText('El correo o la contraseña son incorrectos.').first().waitFor();
+    await expectNoHorizontalOverflow(page, 'sign-in with an error (es)');
     await context.close();
   });
 
@@ -248,6 +253,49 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await context.close();
   });
 
+  it('a session that ends under a member: to sign-in with a notice, then back with the text kept (phone, Spanish)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    // A visitor page checks the session without an error in the console.
+    await page.goto(`${e2e.base}/sign-up`);
+    const account = newAccount();
+    await signUp(page, account, {
+      first: 'Nombre',
+      last: 'Apellido',
+      email: 'Correo electrónico',
+      password: 'Contraseña',
+      submit: 'Crear cuenta',
+    });
+    const dialog = page.getByRole('dialog', { name: 'Verificación de edad' });
+    await dialog.getByRole('checkbox').click();
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+
+    await page.goto(`${e2e.base}/journal`);
+    await page.getByLabel('¿Qué hay en tu corazón?').fill('Texto que no quiero perder.');
+    // The session ends elsewhere (expired, signed out on another device).
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'Guardar borrador' }).click();
+    await page.waitForURL(/\/sign-in\?next=%2Fjournal/);
+    await page
+      .getByText('Tu sesión terminó. Inicia sesión de nuevo y volverás a donde estabas.')
+      .waitFor();
+    await screenshot(page, 'session-ended-es-phone');
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL((url) => url.pathname === '/journal');
+    expect(await page.getByLabel('¿Qué hay en tu corazón?').inputValue()).toBe(
+      'Texto que no quiero perder.',
+    );
+    await context.close();
+  });
+
   it('visitor pages are accessible in both languages', async () => {
     for (const locale of ['en-US', 'es-MX']) {
       const context = await newContext(e2e.browser, { viewport: PHONE, locale });
@@ -265,6 +313,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
         await page.goto(e2e.base + route);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await expectAccessible(page, `${route} (${locale})`);
+        await expectNoHorizontalOverflow(page, `${route} (${locale})`);
       }
       await screenshot(page, `not-found-${locale}-phone`);
       await page.goto(`${e2e.base}/terms-of-service`);

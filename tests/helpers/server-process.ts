@@ -25,10 +25,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the real server (src/server/main.ts) and waits until /readyz answers. */
+/**
+ * Starts the real server (src/server/main.ts) and waits until /readyz answers 200 — or, with
+ * `waitFor: 'healthz'`, only until it answers at all (/readyz stays 503 while a first start
+ * installs the Bibles).
+ */
 export async function startServer(
   env: Record<string, string>,
-  options: { waitReady?: boolean; nodeArgs?: string[] } = {},
+  options: { waitReady?: boolean; waitFor?: 'readyz' | 'healthz'; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let out = '';
@@ -66,11 +70,11 @@ export async function startServer(
     },
   };
   if (options.waitReady === false) return server;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${out}`);
     try {
-      const res = await fetch(`${url}/readyz`);
+      const res = await fetch(`${url}/${options.waitFor ?? 'readyz'}`);
       if (res.ok) return server;
     } catch {
       // not listening yet

@@ -29,14 +29,15 @@ describe.runIf(haveTools({ postgres: true }))('the first-start install on Postgr
   /** A new, empty database on the private cluster. */
   const emptyDatabase = () => cluster.createDatabase(`empty_${++databases}`);
 
-  const start = async (url: string, options: { waitReady?: boolean } = {}) => {
+  // Up, not ready: /readyz says "installing" until the Bibles are in.
+  const start = async (url: string, options: { waitFor?: 'healthz' | 'readyz' } = {}) => {
     const server = await startServer(
       {
         DATABASE_URL: url,
         BETTER_AUTH_SECRET: 'reliability-secret-reliability-secret-1',
         API_RATE_LIMIT_MAX: '100000',
       },
-      options,
+      { waitFor: 'healthz', ...options },
     );
     servers.push(server);
     return server;
@@ -80,6 +81,16 @@ describe.runIf(haveTools({ postgres: true }))('the first-start install on Postgr
         250,
       );
     }
+    // Each one says it is ready only once the Bibles are in, and says so on the console.
+    for (const server of servers.slice(-3)) {
+      await waitFor(
+        `/readyz on port ${server.port}`,
+        async () => (await fetch(`${server.url}/readyz`)).ok,
+        30_000,
+        250,
+      );
+      expect(server.output()).toMatch(/Camino is ready on /);
+    }
     await expectWholeBibles(url);
   });
 
@@ -89,7 +100,7 @@ describe.runIf(haveTools({ postgres: true }))('the first-start install on Postgr
     const member = await signUpMember(server);
     await waitFor(
       'the install to start',
-      () => /Loading the \w+ Bible: \d+%/.test(server.output()),
+      () => /Installing the \w+ Bible \(\d of 3\)/.test(server.output()),
       60_000,
       20,
     );
@@ -97,7 +108,13 @@ describe.runIf(haveTools({ postgres: true }))('the first-start install on Postgr
     try {
       await waitFor(
         'the server to notice the outage',
-        async () => (await fetch(`${server.url}/readyz`)).status === 503,
+        async () => {
+          const res = await fetch(`${server.url}/readyz`);
+          return (
+            res.status === 503 &&
+            ((await res.json()) as { status: string }).status === 'unavailable'
+          );
+        },
         10_000,
       );
       await new Promise((r) => setTimeout(r, 1_000));

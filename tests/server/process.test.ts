@@ -42,7 +42,7 @@ async function signUpAndVerify(base: string, origin: string) {
 }
 
 async function expectDurable(env: Record<string, string>) {
-  const first = await startServer(env);
+  const first = await startServer(env, { waitFor: 'healthz' });
   running.push(first);
   const origin = `http://localhost:${first.port}`;
   const account = await signUpAndVerify(first.url, origin);
@@ -50,7 +50,7 @@ async function expectDurable(env: Record<string, string>) {
   first.proc.kill('SIGKILL');
   await first.exited;
 
-  const second = await startServer({ ...env, PORT: String(first.port) });
+  const second = await startServer({ ...env, PORT: String(first.port) }, { waitFor: 'healthz' });
   running.push(second);
   const me = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: account.cookie } });
   expect(me.status).toBe(200);
@@ -72,7 +72,7 @@ describe('embedded PGlite', () => {
     'refuses a second server on the same data directory, with a clear message',
     async () => {
       const dir = tempDir();
-      const first = await startServer({ DATA_DIR: dir });
+      const first = await startServer({ DATA_DIR: dir }, { waitFor: 'healthz' });
       running.push(first);
       const second = await startServer({ DATA_DIR: dir }, { waitReady: false });
       const code = await second.exited;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/user.ts';
-import { CURRENT_USER_KEY } from '../lib/auth-api.ts';
-import { getQueryFn } from '../lib/queryClient.ts';
+import { CURRENT_USER_KEY, fetchSession } from '../lib/auth-api.ts';
 
 export { CURRENT_USER_KEY };
 
@@ -9,7 +8,7 @@ export { CURRENT_USER_KEY };
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    queryFn: fetchSession,
     retry: false,
     staleTime: 5 * 60 * 1000,
   });

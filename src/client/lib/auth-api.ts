@@ -2,11 +2,26 @@
  * The session and account endpoints that belong to no feature: signing in and up, password
  * reset, the age gate and signing out. Pages and the shell call these, never a URL of their own.
  */
-import { apiRequest } from './queryClient.ts';
+import type { CurrentUser } from '#shared/schemas/user.ts';
+import { i18n } from './i18n.ts';
+import { ApiError, SESSION_KEY, apiRequest } from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
 
 /** The current user (SPEC §7): authenticated when it returns data. */
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export const CURRENT_USER_KEY = SESSION_KEY;
+
+/**
+ * The session check behind CURRENT_USER_KEY: GET /api/session answers null when signed out
+ * (a 200: an expected state logs no console error on every visitor page).
+ */
+export async function fetchSession(): Promise<CurrentUser | null> {
+  const res = await fetch('/api/session', {
+    credentials: 'include',
+    headers: { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' },
+  });
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${await res.text()}`, null);
+  return (await res.json()) as CurrentUser | null;
+}
 
 /** Ends the session and redirects to the landing page (SPEC §2). */
 export const LOGOUT_URL = '/api/logout';

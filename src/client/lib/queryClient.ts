@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import {
   MUTATION_RETRY_DELAY_MS,
   QUERY_GC_TIME_MS,
@@ -59,8 +59,37 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+/** The session query's key (SPEC §7); lib/auth-api.ts re-exports it. */
+export const SESSION_KEY = ['/api/auth/user'] as const;
+/** Set when a signed-in member's session ended under them; the sign-in page says so. */
+export const SESSION_ENDED_FLAG = 'camino:session-ended';
+
+/**
+ * A 401 while someone is signed in means the session ended (expired, signed out elsewhere):
+ * forget the user, so the app shows the visitor routes, which send a member path on to
+ * /sign-in?next=<where they were>; the sign-in page explains why, and brings them back.
+ */
+function endSessionOn401(client: () => QueryClient, error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 401) return;
+  // A wrong password (re-entered to change it or delete the account) is not a lost session.
+  const code = (error.body as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /PASSWORD|CREDENTIAL/.test(code)) return;
+  // A visitor has no session to end; an account still at the age gate is being closed (under
+  // 13: the gate shows why, then signs out itself).
+  const user = client().getQueryData<{ ageVerified?: boolean } | null>(SESSION_KEY);
+  if (!user?.ageVerified) return;
+  try {
+    sessionStorage.setItem(SESSION_ENDED_FLAG, '1');
+  } catch {
+    // storage unavailable: the sign-in page simply shows no notice
+  }
+  client().setQueryData(SESSION_KEY, null);
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => endSessionOn401(() => client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => endSessionOn401(() => client, error) }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -78,6 +107,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,15 +7,31 @@ import type { SignInInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../hooks/useApiForm.ts';
+import { dismissToast } from '../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { authApi } from '../lib/auth-api.ts';
+import { SESSION_ENDED_FLAG } from '../lib/queryClient.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
 
+/** Whether the member arrived here because their session ended (lib/queryClient.ts). */
+function sessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export default function SignIn() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [ended] = useState(sessionEnded);
+  // The notice says what happened: the failed write's error toast would only cover the form.
+  useEffect(() => {
+    if (ended) dismissToast();
+  }, [ended]);
   const form = useForm<SignInInput>({
     resolver: lazyZodResolver(() => import('#shared/schemas/user.ts').then((m) => m.signInSchema)),
     defaultValues: { email: '', password: '' },
@@ -24,7 +41,14 @@ export default function SignIn() {
     mutationFn: (values: SignInInput) => authApi.signIn(values),
     retry: 0,
     // Once the session is known, App's member routes send the person on to ?next=.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    onSuccess: () => {
+      try {
+        sessionStorage.removeItem(SESSION_ENDED_FLAG);
+      } catch {
+        // nothing to forget
+      }
+      return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
     onError: (error) => showErrors(error),
   });
   const { errors } = form.formState;
@@ -36,6 +60,14 @@ export default function SignIn() {
         noValidate
         onSubmit={form.handleSubmit((v) => signIn.mutate(v))}
       >
+        {ended ? (
+          <p
+            role="status"
+            className="rounded-xl border border-gold-400/60 bg-gold-300/20 px-4 py-3 text-sm text-brand-950"
+          >
+            {t('auth.signIn.sessionEnded')}
+          </p>
+        ) : null}
         <Field
           label={t('auth.email')}
           type="email"

@@ -34,6 +34,23 @@ export function registerUserRoutes(
     async (request) => toCurrentUser(currentUser(request)),
   );
 
+  // The browser's session check: signed out is an expected answer, not an error, so it is a 200
+  // with null rather than a 401 (which a browser logs as a console error on every visitor page).
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user, or null when signed out (the session check of every page)',
+        response: { 200: currentUserSchema.nullable() },
+      },
+    },
+    async (request) => {
+      const me = await appBase.resolveSession(request.cookies);
+      return me ? toCurrentUser(me) : null;
+    },
+  );
+
   app.post(
     '/api/user/verify-age',
     {

@@ -1,86 +1,224 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { bundledBibles, type BibleFile, type BundledBible } from './data.ts';
 
+/** Called once per translation as it starts and once as it is installed. */
 export interface LoadProgress {
-  (event: { code: string; done: number; total: number }): void;
+  (event: {
+    code: string;
+    index: number;
+    count: number;
+    phase: 'start' | 'done';
+    verses?: number;
+  }): void;
 }
 
-const BATCH = 2000;
+/**
+ * A catalogue row whose checksum starts with this is a translation still being installed on
+ * PGlite (written batch by batch, outside one transaction): it is not served, and a start that
+ * finds it (the previous one was stopped mid-install) removes it and installs again.
+ */
+export const INSTALLING_PREFIX = 'installing:';
+
+/**
+ * Rows per INSERT. On PGlite the database runs on this thread, so a batch is time the event
+ * loop cannot answer anything: 250 verses (with their search vectors) take ~25 ms of CPU.
+ * PostgreSQL works in its own process, so larger batches cost this thread only the SQL text.
+ */
+const BATCH = { pglite: 100, postgres: 2000 } as const;
 
 type VerseRow = typeof bibleVerse.$inferInsert;
-
-function rowsOf(bible: BibleFile): VerseRow[] {
-  const rows: VerseRow[] = [];
-  bible.books.forEach((book, b) => {
-    book.chapters.forEach((verses, c) => {
-      verses.forEach((text, v) => {
-        if (!text) return; // a versification gap: no verse in this translation
-        const key = `${book.osis}.${c + 1}.${v + 1}`;
-        rows.push({
-          translation: bible.code,
-          language: bible.language,
-          book: b + 1,
-          chapter: c + 1,
-          verse: v + 1,
-          text,
-          heading: bible.titles[key] ?? null,
-        });
-      });
-    });
-  });
-  return rows;
+type Meta = Pick<BibleFile, 'code' | 'name' | 'language' | 'source'>;
+interface Parsed {
+  meta: Meta;
+  batches: VerseRow[][];
+  verses: number;
 }
 
-async function loadOne(db: Database, bundled: BundledBible, progress?: LoadProgress) {
+/**
+ * Unzips and parses a bundled file in a worker thread (a few hundred ms of CPU that would
+ * otherwise block the event loop in one piece) and receives the rows batch by batch, one message
+ * each, so even the copying back is cut into short turns. Plain JavaScript evaluated in the
+ * worker: it needs no TypeScript loader, under `npm start` and under the test runner alike.
+ */
+const PARSER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { gunzipSync } = require('node:zlib');
+const { file, batch } = workerData;
+const bible = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8'));
+parentPort.postMessage({ meta: { code: bible.code, name: bible.name, language: bible.language, source: bible.source } });
+let rows = [];
+bible.books.forEach((book, b) => {
+  book.chapters.forEach((verses, c) => {
+    verses.forEach((text, v) => {
+      if (!text) return; // a versification gap: no verse in this translation
+      rows.push({
+        translation: bible.code, language: bible.language,
+        book: b + 1, chapter: c + 1, verse: v + 1, text,
+        heading: bible.titles[book.osis + '.' + (c + 1) + '.' + (v + 1)] ?? null,
+      });
+      if (rows.length === batch) { parentPort.postMessage({ rows }); rows = []; }
+    });
+  });
+});
+if (rows.length) parentPort.postMessage({ rows });
+`;
+
+export function parseInWorker(file: string, batch: number): Promise<Parsed> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PARSER, { eval: true, workerData: { file, batch } });
+    let meta: Meta | undefined;
+    const batches: VerseRow[][] = [];
+    worker.on('message', (m: { meta?: Meta; rows?: VerseRow[] }) => {
+      if (m.meta) meta = m.meta;
+      if (m.rows) batches.push(m.rows);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0 || !meta) reject(new Error(`parsing ${file} failed (worker exit ${code})`));
+      else resolve({ meta, batches, verses: batches.reduce((n, b) => n + b.length, 0) });
+    });
+  });
+}
+
+const catalogueRow = (parsed: Parsed, checksum: string) => ({
+  code: parsed.meta.code,
+  name: parsed.meta.name,
+  language: parsed.meta.language,
+  source: parsed.meta.source,
+  verseCount: parsed.verses,
+  checksum,
+});
+
+/**
+ * PostgreSQL: one transaction per translation under an advisory lock. Several instances may
+ * start together: one loads, the others wait and then find it done (the check runs after the
+ * lock is granted, so it sees the loader's commit). Other connections are not held up.
+ */
+async function loadInTransaction(db: Database, bundled: BundledBible, onStart: () => void) {
   return db.transaction(async (tx) => {
-    // Several instances may start together: one loads, the others wait here and then find it
-    // done (the check runs after the lock is granted, so it sees the loader's commit).
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bibleInstall})`);
     const [current] = await tx
       .select({ code: bibleTranslation.code })
       .from(bibleTranslation)
       .where(eq(bibleTranslation.checksum, bundled.checksum));
     if (current) return null;
-    // Unzipped and parsed only now (a few hundred ms of CPU): an instance that waited skips it.
-    const bible = bundled.read();
-    const rows = rowsOf(bible);
-    await tx.delete(bibleTranslation).where(eq(bibleTranslation.code, bible.code));
-    await tx.insert(bibleTranslation).values({
-      code: bible.code,
-      name: bible.name,
-      language: bible.language,
-      source: bible.source,
-      verseCount: rows.length,
-      checksum: bundled.checksum,
-    });
-    for (let i = 0; i < rows.length; i += BATCH) {
-      await tx.insert(bibleVerse).values(rows.slice(i, i + BATCH));
-      progress?.({ code: bible.code, done: Math.min(i + BATCH, rows.length), total: rows.length });
-    }
-    return { code: bible.code, verses: rows.length };
+    onStart();
+    // Parsed only now: an instance that waited for another's load spends no CPU on it.
+    const parsed = await parseInWorker(bundled.file, BATCH.postgres);
+    await tx.delete(bibleTranslation).where(eq(bibleTranslation.code, parsed.meta.code));
+    await tx.insert(bibleTranslation).values(catalogueRow(parsed, bundled.checksum));
+    for (const rows of parsed.batches) await tx.insert(bibleVerse).values(rows);
+    return { code: parsed.meta.code, verses: parsed.verses };
   });
 }
 
 /**
- * Loads the bundled Bibles into the database: idempotent, and only a translation whose file
- * changed (or is missing) is (re)loaded, each in one transaction so none is half-loaded.
+ * PGlite runs on this thread and lets one query run at a time: a transaction holding the whole
+ * translation would keep every other query (a session lookup, a sign-in) waiting for seconds,
+ * and one long stretch of inserts would keep the event loop from answering anything. So the
+ * translation is written in short batches, each its own statement, with a turn of the event
+ * loop between them; its catalogue row says "installing" until the last batch is in, and only
+ * then carries the file's checksum (which makes it visible to the catalogue). A start that finds
+ * an "installing" row removes it and its verses and installs again. Only one process opens a
+ * PGlite data directory (db/lock.ts), so no other instance can be loading at the same time.
  */
-export async function loadBundledBibles(db: Database, progress?: LoadProgress, dir?: string) {
-  const installed = new Map(
-    (
-      await db
-        .select({ code: bibleTranslation.code, checksum: bibleTranslation.checksum })
-        .from(bibleTranslation)
-    ).map((r) => [r.checksum, r.code]),
+async function loadInBatches(db: Database, bundled: BundledBible, onStart: () => void) {
+  onStart();
+  const parsed = await parseInWorker(bundled.file, BATCH.pglite);
+  const code = parsed.meta.code;
+  await removeInBatches(db, code);
+  // A GIN index collects new entries in a pending list and merges it all at once when it
+  // outgrows this limit (4 MB by default: a merge of several hundred ms). A small limit merges
+  // a little at a time. Session setting, put back afterwards.
+  await db.execute(sql`set gin_pending_list_limit = 64`);
+  try {
+    await db
+      .insert(bibleTranslation)
+      .values(catalogueRow(parsed, `${INSTALLING_PREFIX}${bundled.checksum}`));
+    for (const rows of parsed.batches) {
+      await db.insert(bibleVerse).values(rows);
+      await nextTurn();
+    }
+    await db
+      .update(bibleTranslation)
+      .set({ checksum: bundled.checksum, loadedAt: new Date() })
+      .where(eq(bibleTranslation.code, code));
+  } finally {
+    await db.execute(sql`reset gin_pending_list_limit`);
+  }
+  return { code, verses: parsed.verses };
+}
+
+/** Deletes a translation book by book (a short statement each), then its catalogue row. */
+async function removeInBatches(db: Database, code: string) {
+  const [existing] = await db
+    .select({ code: bibleTranslation.code })
+    .from(bibleTranslation)
+    .where(eq(bibleTranslation.code, code));
+  if (!existing) return;
+  for (let book = 1; book <= 66; book++) {
+    await db
+      .delete(bibleVerse)
+      .where(and(eq(bibleVerse.translation, code), eq(bibleVerse.book, book)));
+    await nextTurn();
+  }
+  await db.delete(bibleTranslation).where(eq(bibleTranslation.code, code));
+}
+
+/** The bundled translations not yet installed (or whose file changed since). */
+export async function missingBibles(db: Database, dir?: string): Promise<BundledBible[]> {
+  const installed = new Set(
+    (await db.select({ checksum: bibleTranslation.checksum }).from(bibleTranslation)).map(
+      (r) => r.checksum,
+    ),
   );
+  return bundledBibles(dir).filter((b) => !installed.has(b.checksum));
+}
+
+/**
+ * Loads the bundled Bibles into the database: idempotent, and only a translation whose file
+ * changed (or is missing) is (re)loaded, none ever served half-loaded. `kind` picks the way
+ * (see loadInTransaction and loadInBatches; ADR 0025); `onInstalled` runs after each one, so a
+ * translation is served as soon as it is in.
+ */
+export async function loadBundledBibles(
+  db: Database,
+  options: {
+    kind?: DatabaseHandle['kind'];
+    progress?: LoadProgress;
+    onInstalled?: () => Promise<void>;
+    dir?: string;
+  } = {},
+) {
+  const { kind = 'postgres', progress, onInstalled, dir } = options;
+  const missing = await missingBibles(db, dir);
   const loaded: { code: string; verses: number }[] = [];
-  for (const bundled of bundledBibles(dir)) {
-    if (installed.has(bundled.checksum)) continue;
-    const result = await loadOne(db, bundled, progress);
-    if (result) loaded.push(result);
+  for (const [index, bundled] of missing.entries()) {
+    const code = bundled.file
+      .replace(/^.*\//, '')
+      .replace(/\.json\.gz$/, '')
+      .toUpperCase();
+    const onStart = () => progress?.({ code, index, count: missing.length, phase: 'start' });
+    const result =
+      kind === 'pglite'
+        ? await loadInBatches(db, bundled, onStart)
+        : await loadInTransaction(db, bundled, onStart);
+    if (!result) continue;
+    loaded.push(result);
+    progress?.({
+      code: result.code,
+      index,
+      count: missing.length,
+      phase: 'done',
+      verses: result.verses,
+    });
+    await onInstalled?.();
   }
   if (loaded.length) await tidySearchIndex(db);
   return loaded;
@@ -95,24 +233,20 @@ export async function tidySearchIndex(db: Database) {
   await db.execute(sql`vacuum (analyze) bible_verse`);
 }
 
-/** A terminal progress bar on stderr (a line per quarter when stderr is not a terminal). */
-export function terminalProgress(): LoadProgress {
-  const lastQuarter = new Map<string, number>();
-  return ({ code, done, total }) => {
-    const ratio = done / total;
-    if (process.stderr.isTTY) {
-      const width = 30;
-      const filled = Math.round(ratio * width);
-      process.stderr.write(
-        `\rLoading the ${code} Bible  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(ratio * 100)}%`,
-      );
-      if (done === total) process.stderr.write('\n');
+/** Plain lines on stderr: one as each translation starts and one as it is in. */
+export function consoleProgress(): LoadProgress {
+  const started = new Map<string, number>();
+  return ({ code, index, count, phase, verses }) => {
+    if (phase === 'start') {
+      started.set(code, performance.now());
+      process.stderr.write(`Installing the ${code} Bible (${index + 1} of ${count})...\n`);
       return;
     }
-    const quarter = Math.floor(ratio * 4);
-    if (quarter > (lastQuarter.get(code) ?? -1)) {
-      lastQuarter.set(code, quarter);
-      process.stderr.write(`Loading the ${code} Bible: ${Math.round(ratio * 100)}%\n`);
-    }
+    const seconds = ((performance.now() - (started.get(code) ?? performance.now())) / 1000)
+      .toFixed(1)
+      .replace(/\.0$/, '');
+    process.stderr.write(
+      `Installed the ${code} Bible: ${verses?.toLocaleString('en')} verses in ${seconds} s (${index + 1} of ${count})\n`,
+    );
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
@@ -40,7 +41,7 @@ export function registerBibleRoutes(
   const { db, catalog } = deps;
 
   const preferred = (request: Parameters<typeof currentUser>[0], explicit?: string) =>
-    explicit ?? currentUser(request).preferences.bibleTranslation;
+    explicit ?? defaultTranslation(currentUser(request).preferences.bibleTranslation, request.lang);
 
   app.get(
     '/api/bible/translations',

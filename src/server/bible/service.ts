@@ -1,4 +1,5 @@
 import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import { BOOKS } from '#shared/bible/books.ts';
 import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
 import type { Language } from '#shared/constants.ts';
@@ -13,6 +14,7 @@ import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/schemas/user.ts';
 import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { INSTALLING_PREFIX } from './loader.ts';
 import { bookName, formatReference, rangesFromOsis, type VerseRange } from './reference.ts';
 
 const NAMES: Record<string, string> = {
@@ -27,7 +29,10 @@ const NAMES: Record<string, string> = {
 /** Which translations are loaded; filled after the start-up load (DESIGN §3). */
 export class BibleCatalog {
   private installed = new Map<string, string>();
+  /** Every bundled translation is installed (DESIGN §3); until then Bible routes answer 503. */
   ready = false;
+  /** The start-up install is running (main.ts): /readyz answers 503 meanwhile. */
+  installing = false;
   /**
    * Scripture text only changes when a translation is (re)loaded or imported, so passages are
    * kept in memory (bounded) and dropped whenever the installed set changes.
@@ -38,7 +43,12 @@ export class BibleCatalog {
     const rows = await db
       .select({ code: bibleTranslation.code, checksum: bibleTranslation.checksum })
       .from(bibleTranslation);
-    const next = new Map(rows.map((r) => [r.code, r.checksum]));
+    // A translation still being written (on PGlite, batch by batch) is not served yet.
+    const next = new Map(
+      rows
+        .filter((r) => !r.checksum.startsWith(INSTALLING_PREFIX))
+        .map((r) => [r.code, r.checksum]),
+    );
     const changed =
       next.size !== this.installed.size ||
       [...next].some(([code, sum]) => this.installed.get(code) !== sum);
@@ -313,7 +323,7 @@ export async function verseOfTheDay(
   const date = localDate(new Date(), member.preferences.timeZone);
   const { osis, ranges } = verseOfTheDayFor(date);
   const { code, requested, fallback } = catalog.resolve(
-    lang === 'es' ? 'RV1909' : member.preferences.bibleTranslation,
+    defaultTranslation(member.preferences.bibleTranslation, lang),
     lang,
   );
   const verses = await readPassage(db, catalog, code, ranges, lang);

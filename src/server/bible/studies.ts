@@ -9,15 +9,17 @@ import { bibleStudy } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
-import { formatReference, parseReference } from './reference.ts';
+import type { Language } from '#shared/constants.ts';
+import { formatReference, parseReference, rangesFromOsis } from './reference.ts';
 import { readRanges, type BibleCatalog } from './service.ts';
 
 const PAGE_SIZE = 20;
 type Row = typeof bibleStudy.$inferSelect;
 
-const toStudy = (r: Row) => ({
+/** The reference is shown from its canonical (OSIS) form, named in the reader's language. */
+const toStudy = (r: Row, lang: Language) => ({
   id: r.id,
-  reference: r.reference,
+  reference: formatReference(rangesFromOsis(r.osis), lang),
   osis: r.osis,
   translation: r.translation,
   title: r.title,
@@ -66,6 +68,15 @@ export function registerStudyRoutes(
   const { db, catalog } = deps;
   const idParams = z.object({ id: z.string().min(1).max(100) });
 
+  /** The translation whose text is shown for `requested` (as asked while the Bibles install). */
+  const shown = (requested: string, lang: Language) => {
+    try {
+      return catalog.resolve(requested, lang).code;
+    } catch {
+      return requested;
+    }
+  };
+
   async function own(request: FastifyRequest, id: string): Promise<Row> {
     const [row] = await db
       .select()
@@ -106,7 +117,7 @@ export function registerStudyRoutes(
         db.select({ n: count() }).from(bibleStudy).where(eq(bibleStudy.userId, me.id)),
       ]);
       return {
-        items: rows.map(toStudy),
+        items: rows.map((r) => toStudy(r, request.lang)),
         total: Number(totals[0]?.n ?? 0),
         page,
         pageSize: PAGE_SIZE,
@@ -127,11 +138,13 @@ export function registerStudyRoutes(
     async (request, reply) => {
       const me = currentUser(request);
       const { reference, osis } = resolveReference(request, request.body.reference);
+      // The translation whose text the study lab showed (a preferred NKJV is read as KJV).
+      const translation = shown(request.body.translation, request.lang);
       const [row] = await db
         .insert(bibleStudy)
-        .values({ ...request.body, id: randomUUID(), userId: me.id, reference, osis })
+        .values({ ...request.body, translation, id: randomUUID(), userId: me.id, reference, osis })
         .returning();
-      return reply.status(201).send(toStudy(row!));
+      return reply.status(201).send(toStudy(row!, request.lang));
     },
   );
 
@@ -145,7 +158,7 @@ export function registerStudyRoutes(
         response: { 200: studySchema },
       },
     },
-    async (request) => toStudy(await own(request, request.params.id)),
+    async (request) => toStudy(await own(request, request.params.id), request.lang),
   );
 
   app.patch(
@@ -164,6 +177,9 @@ export function registerStudyRoutes(
       const changes = {
         ...request.body,
         ...(request.body.reference ? resolveReference(request, request.body.reference) : {}),
+        ...(request.body.translation
+          ? { translation: shown(request.body.translation, request.lang) }
+          : {}),
       };
       const [row] = await db
         .update(bibleStudy)
@@ -172,7 +188,7 @@ export function registerStudyRoutes(
           and(eq(bibleStudy.id, request.params.id), eq(bibleStudy.userId, currentUser(request).id)),
         )
         .returning();
-      return toStudy(row!);
+      return toStudy(row!, request.lang);
     },
   );
 
@@ -202,7 +218,7 @@ export function registerStudyRoutes(
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const study = toStudy(await own(request, request.params.id));
+      const study = toStudy(await own(request, request.params.id), request.lang);
       let passage;
       if (request.query.withText === '1') {
         if (!hasPremium(me))

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ export function registerCourseRoutes(
     if (!parsed) return { reference, text: null, translation: null };
     const shown = formatReference(parsed.ranges, lang);
     try {
-      const { code } = bible.resolve(lang === 'es' ? 'RV1909' : preferred, lang);
+      const { code } = bible.resolve(defaultTranslation(preferred, lang), lang);
       const verses = await readPassage(db, bible, code, parsed.ranges, lang);
       return { reference: shown, text: verses.map((v) => v.text).join(' '), translation: code };
     } catch {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -15,17 +16,22 @@ import { journalEntry } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser } from '../security/access.ts';
-import { formatReference, parseReference } from '../bible/reference.ts';
+import type { Language } from '#shared/constants.ts';
+import { formatReference, parseReference, rangesFromOsis } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
 import { recordActivity } from '../practice/activity.ts';
 
 type Row = typeof journalEntry.$inferSelect;
 
-const toEntry = (r: Row) => ({
+/** A stored reference shown from its canonical (OSIS) form, named in the reader's language. */
+const shownReference = (r: Row, lang: Language) =>
+  r.scriptureOsis ? formatReference(rangesFromOsis(r.scriptureOsis), lang) : r.scriptureReference;
+
+const toEntry = (r: Row, lang: Language) => ({
   id: r.id,
   title: r.title,
   content: r.content,
-  scriptureReference: r.scriptureReference,
+  scriptureReference: shownReference(r, lang),
   scriptureText: r.scriptureText,
   scriptureTranslation: r.scriptureTranslation,
   tags: r.tags,
@@ -60,10 +66,7 @@ export function registerJournalRoutes(
     const parsed = parseReference(reference, lang);
     if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
     const me = currentUser(request);
-    const { code } = bible.resolve(
-      lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
-      lang,
-    );
+    const { code } = bible.resolve(defaultTranslation(me.preferences.bibleTranslation, lang), lang);
     const verses = await readPassage(db, bible, code, parsed.ranges, lang);
     if (verses.length === 0)
       throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
@@ -129,7 +132,7 @@ export function registerJournalRoutes(
         db.select({ n: count() }).from(journalEntry).where(where),
       ]);
       return {
-        items: rows.map(toEntry),
+        items: rows.map((r) => toEntry(r, request.lang)),
         total: Number(totals[0]?.n ?? 0),
         page,
         pageSize: JOURNAL_PAGE_SIZE,
@@ -160,7 +163,7 @@ export function registerJournalRoutes(
         return row ?? null;
       };
       const existing = await already();
-      if (existing) return reply.status(200).send(toEntry(existing));
+      if (existing) return reply.status(200).send(toEntry(existing, request.lang));
       const now = new Date();
       const attached = await scripture(request, scriptureReference);
       const row = await db.transaction(async (tx) => {
@@ -181,8 +184,8 @@ export function registerJournalRoutes(
         return inserted;
       });
       // Two copies at once: the other one made it.
-      if (!row) return reply.status(200).send(toEntry((await already())!));
-      return reply.status(201).send(toEntry(row));
+      if (!row) return reply.status(200).send(toEntry((await already())!, request.lang));
+      return reply.status(201).send(toEntry(row, request.lang));
     },
   );
 
@@ -223,7 +226,7 @@ export function registerJournalRoutes(
         if (r.scriptureReference) {
           lines.push(
             `> ${r.scriptureText ?? ''}`,
-            `> — ${r.scriptureReference}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
+            `> — ${shownReference(r, lang)}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
             '',
           );
         }
@@ -248,7 +251,7 @@ export function registerJournalRoutes(
         response: { 200: journalEntrySchema },
       },
     },
-    async (request) => toEntry(await own(request, request.params.id)),
+    async (request) => toEntry(await own(request, request.params.id), request.lang),
   );
 
   app.patch(
@@ -277,7 +280,7 @@ export function registerJournalRoutes(
         })
         .where(and(eq(journalEntry.id, existing.id), eq(journalEntry.userId, existing.userId)))
         .returning();
-      return toEntry(row!);
+      return toEntry(row!, request.lang);
     },
   );
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +18,8 @@ import type { Database } from '../db/client.ts';
 import { memoryVerse } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
-import { formatReference, parseReference } from '../bible/reference.ts';
+import type { Language } from '#shared/constants.ts';
+import { formatReference, parseReference, rangesFromOsis } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
 import { recordActivity } from '../practice/activity.ts';
 
@@ -47,9 +49,10 @@ function stateOf(card: Card): Row['state'] {
   return card.scheduled_days >= MASTERED_DAYS ? 'mastered' : 'review';
 }
 
-const toVerse = (r: Row, now: Date) => ({
+/** The reference is shown from its canonical (OSIS) form, named in the reader's language. */
+const toVerse = (r: Row, now: Date, lang: Language) => ({
   id: r.id,
-  reference: r.reference,
+  reference: formatReference(rangesFromOsis(r.osis), lang),
   osis: r.osis,
   translation: r.translation,
   text: r.text,
@@ -123,7 +126,7 @@ export function registerMemoryRoutes(
           .where(and(eq(memoryVerse.userId, me.id), lte(memoryVerse.dueAt, now))),
       ]);
       return {
-        items: rows.map((r) => toVerse(r, now)),
+        items: rows.map((r) => toVerse(r, now, request.lang)),
         total: Number(totals[0]?.n ?? 0),
         dueCount: Number(due[0]?.n ?? 0),
         page,
@@ -149,7 +152,7 @@ export function registerMemoryRoutes(
       const parsed = parseReference(request.body.reference, lang);
       if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
       const { code } = bible.resolve(
-        request.body.translation ?? (lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation),
+        request.body.translation ?? defaultTranslation(me.preferences.bibleTranslation, lang),
         lang,
       );
       const verses = await readPassage(db, bible, code, parsed.ranges, lang);
@@ -182,7 +185,7 @@ export function registerMemoryRoutes(
         .onConflictDoNothing()
         .returning();
       if (!row) throw new HttpError(409, 'memory.errors.duplicate', {}, 'DUPLICATE');
-      return reply.status(201).send(toVerse(row, now));
+      return reply.status(201).send(toVerse(row, now, request.lang));
     },
   );
 
@@ -236,7 +239,7 @@ export function registerMemoryRoutes(
         await recordActivity(tx, currentUser(request), { kind: 'memory', subject: row.osis }, now);
         return reviewed!;
       });
-      return toVerse(updated, now);
+      return toVerse(updated, now, request.lang);
     },
   );
 }

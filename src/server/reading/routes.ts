@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -226,7 +227,7 @@ export function registerReadingRoutes(
       const plan = toActivePlan(run, today(me));
       if (run.completedAt) return { plan, day: null, ...none };
       const { code, requested, fallback } = bible.resolve(
-        lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation,
+        defaultTranslation(me.preferences.bibleTranslation, lang),
         lang,
       );
       const passages = await Promise.all(

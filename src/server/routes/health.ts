@@ -35,11 +35,15 @@ export function registerHealthRoutes(
           () => false,
         ),
     ]);
+    // Not ready either while the bundled Bibles install on a first start (main.ts): the process
+    // answers, but a member would meet "being installed" on every Bible page.
+    const installing = app.bibleCatalog.installing;
+    const ready = databaseUp && !installing;
     const body = {
-      status: databaseUp ? 'ready' : 'unavailable',
+      status: ready ? 'ready' : databaseUp ? 'installing' : 'unavailable',
       database: database.kind,
       ...(redis ? { redis: redisUp ? 'ok' : 'degraded' } : {}),
     };
-    return reply.status(databaseUp ? 200 : 503).send(body);
+    return reply.status(ready ? 200 : 503).send(body);
   });
 }

@@ -30,6 +30,7 @@ export const ROUTE_ACCESS = {
 
   // Session and age gate (SPEC §7)
   'GET /api/auth/user': 'session',
+  'GET /api/session': 'public',
   'POST /api/user/verify-age': 'session',
   'GET /api/logout': 'public',
 

@@ -9,6 +9,9 @@ declare module 'fastify' {
     user: SessionUser | null;
     access: AccessClass | undefined;
   }
+  interface FastifyInstance {
+    resolveSession: (cookies: Record<string, string | undefined>) => Promise<SessionUser | null>;
+  }
 }
 
 type Resolve = (cookies: Record<string, string | undefined>) => Promise<SessionUser | null>;
@@ -38,6 +41,8 @@ export const hasPremium = (user: Pick<SessionUser, 'isPremium' | 'role'>) => has
 /** Enforces the route registry on every request that matched a route. */
 export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void {
   app.decorateRequest('user', null);
+  // For a public route that wants to know whether someone is signed in (GET /api/session).
+  app.decorate('resolveSession', resolve);
   app.decorateRequest('access', undefined);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const url = request.routeOptions.url;

@@ -1,9 +1,9 @@
 import { NotebookPen } from 'lucide-react';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
-import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -18,11 +18,6 @@ import { SearchPanel } from './SearchPanel.tsx';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 
 const POSITION_KEY = 'bible-position';
-
-function defaultTranslation(pref: string | undefined, lang: 'en' | 'es') {
-  if (pref && (INSTALLED_TRANSLATIONS as readonly string[]).includes(pref)) return pref;
-  return lang === 'es' ? 'RV1909' : (pref ?? 'KJV');
-}
 
 /** The reader: the place (translation, book, chapter, verse) lives in the URL. */
 export default function BibleReader() {
@@ -42,7 +37,7 @@ export default function BibleReader() {
     }
   }, []);
   const translation =
-    params.get('t') ?? defaultTranslation(user?.preferences.bibleTranslation, language);
+    params.get('t') ?? defaultTranslation(user?.preferences.bibleTranslation ?? 'KJV', language);
   const book = bookIndex(params.get('b') ?? '') >= 0 ? params.get('b')! : (saved?.b ?? 'John');
   const info = BOOKS[bookIndex(book)]!;
   const chapter = Math.min(

@@ -1,8 +1,8 @@
 import { BookOpen, Bookmark, Plus } from 'lucide-react';
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import type { Study, StudyInput } from '#shared/schemas/bible.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -51,11 +51,7 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
   const [initial] = useState(() =>
     initialState(id, saved, {
       reference: params.get('ref') ?? '',
-      translation:
-        params.get('t') ??
-        (language === 'es' && !(INSTALLED_TRANSLATIONS as readonly string[]).includes(preferred)
-          ? 'RV1909'
-          : preferred),
+      translation: params.get('t') ?? defaultTranslation(preferred, language),
       title: '',
       observation: '',
       interpretation: '',

@@ -44,8 +44,10 @@ export function ReaderControls({
   const selectClass = `${inputClass} py-2`;
   return (
     <Card className="grid gap-3">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[2fr_1fr_1.4fr]">
-        <label className="col-span-2 grid gap-1 text-sm font-medium text-slate-800 sm:col-span-1">
+      {/* Book and chapter side by side, the translation on a row of its own (its names are
+          long: "RV1909 · Reina-Valera 1909"); all three in a row only where they fit. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3 2xl:grid-cols-[minmax(0,2fr)_6rem_minmax(0,2fr)]">
+        <label className="grid gap-1 text-sm font-medium text-slate-800">
           {t('bible.book')}
           <select
             className={selectClass}
@@ -82,7 +84,7 @@ export function ReaderControls({
             ))}
           </select>
         </label>
-        <label className="grid gap-1 text-sm font-medium text-slate-800">
+        <label className="col-span-2 grid gap-1 text-sm font-medium text-slate-800 2xl:col-span-1">
           {t('bible.translation')}
           <select
             className={selectClass}

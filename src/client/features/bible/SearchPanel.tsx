@@ -33,7 +33,7 @@ export function SearchPanel({
     setQuery({ q: draft.trim(), page: 1, book, testament });
   }
   return (
-    <Card className="grid content-start gap-4">
+    <Card className="grid content-start gap-4 self-start lg:sticky lg:top-24">
       <h2 className="flex items-center gap-2 font-serif text-xl text-brand-950">
         <Search className="size-5" aria-hidden /> {t('bible.search.title')}
       </h2>

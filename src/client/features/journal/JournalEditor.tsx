@@ -4,6 +4,7 @@ import { POPULAR_TAGS, parseTags } from '#shared/values/journal.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
+import { keptUnsaved, useKeepUnsaved } from '../../hooks/useKeepUnsaved.ts';
 import { cn } from '../../lib/cn.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
@@ -27,16 +28,25 @@ export function JournalEditor({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<JournalDraft>(initial);
+  // Text typed and not saved when a session ended comes back after signing in again.
+  const keptKey = `journal:${initial.id ?? 'new'}`;
+  const [kept] = useState(() => keptUnsaved<JournalDraft>(keptKey));
+  const [draft, setDraft] = useState<JournalDraft>(kept ?? initial);
+  const [dirty, setDirty] = useState(kept !== null);
+  useKeepUnsaved(keptKey, draft, dirty);
   const [scriptureError, setScriptureError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<JournalDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<JournalDraft>) => {
+    setDirty(true);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
 
   // The new entry's id, chosen here: sent twice (queued offline), it is still one entry.
   const [createId] = useState(newId);
   const save = useSaveEntry({
     onSaved: () => setErrors({}),
     onStored: (entry, status) => {
+      setDirty(false);
       if (status === 'published') onSaved();
       else setDraft((d) => ({ ...d, id: entry.id }));
     },

@@ -78,6 +78,7 @@ export default function MemoryVerses() {
         onAdd={() => setAdding(true)}
         onPractise={setPractising}
         onRemove={setRemoving}
+        practisingId={practising?.id}
       />
       <ConfirmDialog
         open={removing !== null}

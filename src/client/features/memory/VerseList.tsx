@@ -12,10 +12,12 @@ interface Props {
   onAdd: () => void;
   onPractise: (verse: MemoryVerse) => void;
   onRemove: (verse: MemoryVerse) => void;
+  /** The verse being practised above: its text stays hidden here until the practice ends. */
+  practisingId?: string | undefined;
 }
 
 /** The member's verses (or their loading, error and empty states), each to practise or remove. */
-export function VerseList({ list, onAdd, onPractise, onRemove }: Props) {
+export function VerseList({ list, onAdd, onPractise, onRemove, practisingId }: Props) {
   const { t, i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   if (list.isLoading) {
@@ -61,7 +63,11 @@ export function VerseList({ list, onAdd, onPractise, onRemove }: Props) {
               {v.reference}{' '}
               <span className="font-sans text-xs text-slate-500">{v.translation}</span>
             </h2>
-            <p className="line-clamp-3 font-serif text-slate-800">{v.text}</p>
+            {v.id === practisingId ? (
+              <p className="text-sm italic text-slate-600">{t('memory.hiddenWhilePractising')}</p>
+            ) : (
+              <p className="line-clamp-3 font-serif text-slate-800">{v.text}</p>
+            )}
             {!v.due ? (
               <p className="text-xs text-slate-600">
                 {t('memory.nextReview', { date: date.format(new Date(v.dueAt)) })}
