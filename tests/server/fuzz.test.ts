@@ -150,6 +150,10 @@ async function send(options: InjectOptions): Promise<string | null> {
   });
   if (res.statusCode >= 500) return `${res.statusCode} ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 400) {
+    // A page for people (the e-mail unsubscribe link): a translated HTML page, not JSON.
+    if (String(res.headers['content-type']).startsWith('text/html')) {
+      return /<html lang="es">/.test(res.body) ? null : `${res.statusCode} page not in Spanish`;
+    }
     const body = res.json() as { message?: unknown };
     if (typeof body.message !== 'string' || body.message.length === 0) {
       return `${res.statusCode} without a message: ${res.body.slice(0, 200)}`;

@@ -6,10 +6,12 @@ import {
   goal,
   journalEntry,
   memoryVerse,
+  notification,
   prayerRequest,
   supportTicket,
   user,
 } from '#server/db/schema.ts';
+import { notify } from '#server/notifications/notify.ts';
 import { ROUTE_ACCESS, type AccessClass } from '#server/routes/registry.ts';
 import { useTestApp, type TestUser } from '../helpers/app.ts';
 
@@ -30,7 +32,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 const OWNED: Record<
   string,
-  { create: [string, object]; table: { userId: unknown }; list?: string }
+  {
+    create: [string, object];
+    table: { userId: unknown };
+    list?: string;
+    make?: (who: TestUser) => Promise<string>;
+  }
 > = {
   studies: {
     create: ['/api/studies', { reference: 'jn 3:16', translation: 'WEB', observation: 'B only' }],
@@ -52,6 +59,15 @@ const OWNED: Record<
   'favorite-verses': {
     create: ['/api/favorite-verses', { reference: 'Romans 8:28' }],
     table: favoriteVerse,
+  },
+  notifications: {
+    // Raised by the app, not posted: B's is made as a badge would make it.
+    create: ['', {}],
+    table: notification,
+    make: async (who) => {
+      await notify(app.t.database.db, who.id, 'badgeEarned', { badge: 'first-lesson' });
+      return (await app.call(who, 'GET', '/api/notifications')).json().items[0].id;
+    },
   },
   support: {
     create: [
@@ -126,7 +142,11 @@ describe("member A on member B's resources", () => {
 
   it('answers 404 on every method of every owned resource, and changes nothing of B', async () => {
     const ids: Record<string, string> = {};
-    for (const [kind, { create, list }] of Object.entries(OWNED)) {
+    for (const [kind, { create, list, make }] of Object.entries(OWNED)) {
+      if (make) {
+        ids[kind] = await make(app.b);
+        continue;
+      }
       const res = await app.call(app.b, 'POST', create[0], create[1]);
       expect(res.statusCode, kind).toBeLessThan(300);
       ids[kind] = list ? (await app.call(app.b, 'GET', list)).json().items[0].id : res.json().id;
