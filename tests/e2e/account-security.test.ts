@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { unzip } from '../helpers/unzip.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -63,8 +64,9 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download my data' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^camino-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(download.suggestedFilename()).toMatch(/^camino-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzip(await readFile((await download.path())!));
+    const data = JSON.parse(files.get('data.json')!.toString('utf8'));
     expect(data.profile.email).toBe(email);
     expect(data.tables.session).toHaveLength(1);
     await expectAccessible(page, 'settings: privacy (en)');

@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzip } from '../helpers/unzip.ts';
 import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from '#shared/schemas/sessions.ts';
 import { cookieFrom, createUser, useTestApp, type TestUser } from '../helpers/app.ts';
@@ -72,33 +77,74 @@ describe('active sessions', () => {
 });
 
 describe('personal data export', () => {
-  it('downloads everything about the member as JSON, and nothing of anyone else', async () => {
+  it('downloads one ZIP: everything as JSON, and journal, prayers and studies as Markdown', async () => {
     const member = app.member;
     await app.call(member, 'POST', '/api/journal', { title: 'Mine', content: 'My own words' });
-    await app.call(member, 'POST', '/api/prayers', { title: 'For Ana', category: 'family' });
+    await app.call(member, 'POST', '/api/prayers', {
+      title: 'Por Ana',
+      category: 'family',
+      description: 'Que sane pronto.',
+    });
+    await app.call(member, 'POST', '/api/studies', {
+      reference: 'Salmos 23',
+      translation: 'RV1909',
+      title: 'El buen pastor',
+      observation: 'El Señor cuida.',
+    });
     await app.call(member, 'PATCH', '/api/user/preferences', { timeZone: 'America/Lima' });
     await app.call(app.other, 'POST', '/api/journal', { content: 'Someone else’s words' });
 
-    const res = await app.call(member, 'GET', '/api/user/export');
+    const res = await app.call(member, 'GET', '/api/user/export', undefined, 'es');
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="camino-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      /^attachment; filename="camino-data-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const data = res.json();
+    const archive = res.rawPayload;
+    const files = unzip(archive);
+    expect([...files.keys()]).toEqual([
+      'data.json',
+      'journal.md',
+      'prayers.md',
+      expect.stringMatching(/^studies\/001-el-buen-pastor\.md$/),
+    ]);
+    // Any ZIP tool opens it (CRCs, sizes, directory), where one is installed.
+    if (existsSync('/usr/bin/unzip')) {
+      const dir = mkdtempSync(join(tmpdir(), 'camino-export-'));
+      writeFileSync(join(dir, 'data.zip'), archive);
+      expect(execFileSync('/usr/bin/unzip', ['-t', join(dir, 'data.zip')]).toString()).toMatch(
+        /No errors detected/,
+      );
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const data = JSON.parse(files.get('data.json')!.toString('utf8'));
     expect(data.format).toBe('camino-personal-data/1');
     expect(data.profile).toMatchObject({ id: member.id, email: member.email });
     expect(data.profile.preferences.timeZone).toBe('America/Lima');
     expect(data.tables.journal_entry).toEqual([
       expect.objectContaining({ title: 'Mine', content: 'My own words' }),
     ]);
-    expect(data.tables.prayer_request).toEqual([expect.objectContaining({ title: 'For Ana' })]);
+    expect(data.tables.prayer_request).toEqual([expect.objectContaining({ title: 'Por Ana' })]);
     expect(data.tables.activity.length).toBeGreaterThan(0);
     expect(data.tables.session.length).toBeGreaterThan(0);
     expect(data.tables.account).toEqual([expect.objectContaining({ providerId: 'credential' })]);
-    // No secrets: no password hash, no session token.
-    expect(res.body).not.toMatch(/"(password|token)"/);
-    expect(res.body).not.toContain('Someone else’s words');
+    // The member's writing, readable, in their language.
+    expect(files.get('journal.md')!.toString('utf8')).toContain('## Mine\n');
+    const prayers = files.get('prayers.md')!.toString('utf8');
+    expect(prayers).toMatch(/^# Oración/);
+    expect(prayers).toContain('## Por Ana');
+    expect(prayers).toContain('Familia');
+    expect(prayers).toContain('Que sane pronto.');
+    const study = [...files.entries()].find(([n]) => n.startsWith('studies/'))![1].toString('utf8');
+    expect(study).toContain('# El buen pastor');
+    expect(study).toContain('**Salmos 23**');
+    expect(study).toContain('El Señor cuida.');
+    // No secrets, and nothing of anyone else.
+    const everything = [...files.values()].map((b) => b.toString('utf8')).join('\n');
+    expect(everything).not.toMatch(/"(password|token)"/);
+    expect(everything).not.toContain('Someone else’s words');
   });
 
   it('is the member’s own: a visitor gets 401', async () => {

@@ -17,7 +17,7 @@ const PAGE_SIZE = 20;
 type Row = typeof bibleStudy.$inferSelect;
 
 /** The reference is shown from its canonical (OSIS) form, named in the reader's language. */
-const toStudy = (r: Row, lang: Language) => ({
+export const toStudy = (r: Row, lang: Language) => ({
   id: r.id,
   reference: formatReference(rangesFromOsis(r.osis), lang),
   osis: r.osis,

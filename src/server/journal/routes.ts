@@ -41,6 +41,36 @@ const toEntry = (r: Row, lang: Language) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** Journal entries as one Markdown file (the journal's export, and the personal data archive's). */
+export function journalMarkdown(rows: readonly Row[], lang: Language): string {
+  const t = (key: string) => translate(lang, key);
+  const date = (d: Date) => d.toISOString().slice(0, 10);
+  const lines = [
+    `# ${t('journal.export.title')}`,
+    '',
+    `_${t('journal.export.generated')}: ${date(new Date())}_`,
+    '',
+  ];
+  for (const r of rows) {
+    lines.push(`## ${r.title || t('journal.untitled')}`, '');
+    lines.push(
+      `_${date(r.createdAt)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
+      '',
+    );
+    if (r.scriptureReference) {
+      lines.push(
+        `> ${r.scriptureText ?? ''}`,
+        `> — ${shownReference(r, lang)}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
+        '',
+      );
+    }
+    lines.push(r.content, '');
+    if (r.tags.length)
+      lines.push(`${t('journal.tags')}: ${r.tags.map((tag) => `#${tag}`).join(' ')}`, '');
+  }
+  return lines.join('\n');
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function registerJournalRoutes(
@@ -208,36 +238,11 @@ export function registerJournalRoutes(
         .limit(50_000);
       if (rows.length === 0)
         throw new HttpError(404, 'journal.errors.nothingToExport', {}, 'NOTHING_TO_EXPORT');
-      const lang = request.lang;
-      const t = (key: string) => translate(lang, key);
-      const date = (d: Date) => d.toISOString().slice(0, 10);
-      const lines = [
-        `# ${t('journal.export.title')}`,
-        '',
-        `_${t('journal.export.generated')}: ${date(new Date())}_`,
-        '',
-      ];
-      for (const r of rows) {
-        lines.push(`## ${r.title || t('journal.untitled')}`, '');
-        lines.push(
-          `_${date(r.createdAt)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
-          '',
-        );
-        if (r.scriptureReference) {
-          lines.push(
-            `> ${r.scriptureText ?? ''}`,
-            `> — ${shownReference(r, lang)}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
-            '',
-          );
-        }
-        lines.push(r.content, '');
-        if (r.tags.length)
-          lines.push(`${t('journal.tags')}: ${r.tags.map((tag) => `#${tag}`).join(' ')}`, '');
-      }
+      const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/markdown; charset=utf-8')
-        .header('content-disposition', `attachment; filename="journal-${date(new Date())}.md"`)
-        .send(lines.join('\n'));
+        .header('content-disposition', `attachment; filename="journal-${date}.md"`)
+        .send(journalMarkdown(rows, request.lang));
     },
   );
 

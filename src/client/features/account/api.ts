@@ -129,7 +129,7 @@ export function useExportPersonalData() {
   const run = async () => {
     setPending(true);
     try {
-      await downloadAttachment('/api/user/export', 'camino-data.json');
+      await downloadAttachment('/api/user/export', 'camino-data.zip');
     } catch (error) {
       toast({
         title: t('errors.title'),
