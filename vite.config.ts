@@ -17,6 +17,19 @@ export default defineConfig({
     // Which chunks each entry and lazy page loads: read by the byte-budget test.
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The product's values (lists, limits) stay apart from the schemas that use them,
+            // and Zod apart from both: a page that needs a value must not pull the validator in
+            // through a shared chunk (byte budgets, docs/decisions/0013).
+            { name: 'values', test: /src[\\/]shared[\\/]values[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

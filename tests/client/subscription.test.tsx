@@ -44,7 +44,8 @@ const overview = (patch: Partial<SubscriptionOverview> = {}): SubscriptionOvervi
 
 function serve(data: SubscriptionOverview, role: 'member' | 'admin' = 'member') {
   return stubFetch((url) => {
-    if (url === '/api/auth/user') return json(200, user(role, data.state.premium));
+    if (url === '/api/session' || url === '/api/auth/user')
+      return json(200, user(role, data.state.premium));
     if (url === '/api/subscription') return json(200, data);
     if (url === '/api/subscription/checkout')
       return json(200, { url: 'https://checkout.test/cs_1' });
@@ -183,7 +184,8 @@ describe('/welcome-premium', () => {
   it('waits for Stripe, then welcomes the member with the first things to do', async () => {
     let premium = false;
     stubFetch((url) => {
-      if (url === '/api/auth/user') return json(200, user('member', premium));
+      if (url === '/api/session' || url === '/api/auth/user')
+        return json(200, user('member', premium));
       if (url === '/api/subscription') return json(200, overview());
       if (url === '/api/subscription/checkout/cs_test_1') {
         const answer = {

@@ -81,7 +81,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
             <LanguageSwitch />
-            <NotificationBell />
+            <NotificationBell enabled={user.ageVerified} />
             {menuWanted ? (
               <Suspense fallback={<AccountButton user={user} />}>
                 <AccountMenu user={user} open={menu} onOpenChange={setMenu} />

@@ -22,8 +22,11 @@ export const DATA_CACHE = 'camino-data';
 /** Where signing out goes: the worker empties the member's data on the way. */
 export const SIGN_OUT_PATH = '/api/logout';
 
-/** The current user: without it, a page opened offline would show the visitor's site. */
-export const USER_PATH = '/api/auth/user';
+/**
+ * The page's session check (the current user, or null when signed out): without it, a page
+ * opened offline would show the visitor's site.
+ */
+export const USER_PATH = '/api/session';
 
 /**
  * The GET answers kept (network first, the kept copy when there is no network), and whether the

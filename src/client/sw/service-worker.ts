@@ -175,8 +175,6 @@ async function checkUser(response: Response) {
     return;
   }
   if (!response.ok) return;
-  const kept = await caches.match(USER_PATH, { cacheName: DATA_CACHE });
-  if (!kept) return;
   const idOf = async (r: Response) =>
     (
       (await r
@@ -184,7 +182,15 @@ async function checkUser(response: Response) {
         .json()
         .catch(() => null)) as { id?: unknown } | null
     )?.id;
-  if ((await idOf(kept)) !== (await idOf(response))) await clearMemberData();
+  const id = await idOf(response);
+  // The session check answers null once signed out (expired, or elsewhere).
+  if (id === undefined || id === null) {
+    await clearMemberData();
+    return;
+  }
+  const kept = await caches.match(USER_PATH, { cacheName: DATA_CACHE });
+  if (!kept) return;
+  if ((await idOf(kept)) !== id) await clearMemberData();
 }
 
 async function clearMemberData() {

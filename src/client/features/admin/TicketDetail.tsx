@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_MIN_LENGTH } from '#shared/constants.ts';
 import type { AdminTicketDetail } from '#shared/schemas/admin.ts';
-import { TICKET_PRIORITIES, type TicketPriority } from '#shared/schemas/support.ts';
+import { TICKET_PRIORITIES, type TicketPriority } from '#shared/values/support.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';

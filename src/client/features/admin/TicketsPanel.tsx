@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_SUBJECTS, TICKET_STATUSES } from '#shared/schemas/support.ts';
+import { SUPPORT_SUBJECTS, TICKET_STATUSES } from '#shared/values/support.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { cn } from '../../lib/cn.ts';

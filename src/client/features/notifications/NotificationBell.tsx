@@ -4,10 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from './api.ts';
 
-/** The header's bell: a link to /notifications with the unread count. */
-export function NotificationBell() {
+/** The header's bell: a link to /notifications with the unread count (once past the age gate). */
+export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const { t } = useTranslation();
-  const { data, refetch } = useUnreadCount();
+  const { data, refetch } = useUnreadCount(enabled);
   // No periodic refetch (SPEC §9): the count is read again as the member moves between pages,
   // so a reminder that arrived meanwhile shows on the next navigation.
   const { pathname } = useLocation();
@@ -15,8 +15,8 @@ export function NotificationBell() {
   useEffect(() => {
     if (shown.current === pathname) return; // the first page: the query itself loads it
     shown.current = pathname;
-    void refetch();
-  }, [pathname, refetch]);
+    if (enabled) void refetch();
+  }, [pathname, refetch, enabled]);
   const unread = data?.unread ?? 0;
   const label =
     unread > 0 ? t('notify.bell.labelUnread', { count: unread }) : t('notify.bell.label');

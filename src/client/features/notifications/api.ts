@@ -49,8 +49,12 @@ export function useNotifications(page: number) {
 }
 
 /** The bell's unread count (refreshed after every change made here, and on each page load). */
-export function useUnreadCount() {
-  return useQuery<{ unread: number }>({ queryKey: UNREAD_COUNT_KEY });
+/**
+ * The bell's count. Not asked before the member has passed the age gate: every member route
+ * answers 403 until then, and an expected state must not be a console error.
+ */
+export function useUnreadCount(enabled = true) {
+  return useQuery<{ unread: number }>({ queryKey: UNREAD_COUNT_KEY, enabled });
 }
 
 export function useNotificationSettings() {

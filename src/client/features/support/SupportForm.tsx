@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +8,14 @@ import {
   SUPPORT_PHONE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
 } from '#shared/constants.ts';
-import {
-  SUPPORT_HONEYPOT_FIELD,
-  SUPPORT_SUBJECTS,
-  ticketInputSchema,
-  type TicketInput,
-} from '#shared/schemas/support.ts';
+import { SUPPORT_HONEYPOT_FIELD, SUPPORT_SUBJECTS } from '#shared/values/support.ts';
+import type { TicketInput } from '#shared/schemas/support.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../../hooks/useApiForm.ts';
 import { fieldMessage } from '../../lib/validation.ts';
 import { useSubmitTicket } from './api.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 
 export interface SupportFormDefaults {
   name: string;
@@ -37,7 +33,9 @@ export function SupportForm({
   const { t } = useTranslation();
   const id = useId();
   const form = useForm<TicketInput>({
-    resolver: zodResolver(ticketInputSchema),
+    resolver: lazyZodResolver(() =>
+      import('#shared/schemas/support.ts').then((m) => m.ticketInputSchema),
+    ),
     defaultValues: {
       name: defaults.name,
       email: defaults.email,
