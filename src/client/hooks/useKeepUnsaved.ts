@@ -16,6 +16,15 @@ export function keptUnsaved<T>(key: string): T | null {
   }
 }
 
+/** Forgets what was kept under `key`: it is saved (or safely queued to be). */
+export function forgetUnsaved(key: string): void {
+  try {
+    sessionStorage.removeItem(PREFIX + key);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}
+
 /** Keeps `value` under `key` while `unsaved`, and forgets it when it is saved. */
 export function useKeepUnsaved<T>(key: string, value: T, unsaved: boolean): void {
   useEffect(() => {

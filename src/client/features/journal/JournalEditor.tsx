@@ -4,7 +4,7 @@ import { POPULAR_TAGS, parseTags } from '#shared/values/journal.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
-import { keptUnsaved, useKeepUnsaved } from '../../hooks/useKeepUnsaved.ts';
+import { forgetUnsaved, keptUnsaved, useKeepUnsaved } from '../../hooks/useKeepUnsaved.ts';
 import { cn } from '../../lib/cn.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
@@ -47,11 +47,19 @@ export function JournalEditor({
     onSaved: () => setErrors({}),
     onStored: (entry, status) => {
       setDirty(false);
-      if (status === 'published') onSaved();
-      else setDraft((d) => ({ ...d, id: entry.id }));
+      if (status === 'published') {
+        // The editor is replaced at once: what it kept must not come back in the next one.
+        forgetUnsaved(keptKey);
+        onSaved();
+      } else setDraft((d) => ({ ...d, id: entry.id }));
     },
-    // Kept on the device until the connection is back: the editor starts a new entry.
-    onQueued: onSaved,
+    // Kept on the device until the connection is back (the outbox holds it, not this tab's
+    // unsaved text): the editor starts a new entry.
+    onQueued: () => {
+      setDirty(false);
+      forgetUnsaved(keptKey);
+      onSaved();
+    },
     onFieldErrors: setErrors,
     onVerseNotFound: setScriptureError,
   });
