@@ -6,8 +6,14 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { useAdminUsers, type MemberFilters } from './api.ts';
-import { MemberDetail } from './MemberDetail.tsx';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen.tsx';
 import { FilterSelect, Pagination } from './Pagination.tsx';
+
+// The member's dialog (and the dialog code) comes when a member is first opened.
+const MemberDetail = lazyWhenOpen<{ id: string | null; onClose: () => void }>(
+  () => import('./MemberDetail.tsx').then((m) => ({ default: m.MemberDetail })),
+  (props) => props.id !== null,
+);
 
 const NO_FILTERS: MemberFilters = {
   q: '',

@@ -6,7 +6,7 @@ import { DialogActions } from '../../components/DialogActions.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useAddMemoryVerse } from './api.ts';
 
-interface Props {
+export interface AddMemoryVerseDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Prefilled (and fixed) when adding from the reader or a lesson. */
@@ -23,7 +23,7 @@ export function AddMemoryVerseDialog({
   reference: fixed,
   translation,
   failureTitleKey,
-}: Props) {
+}: AddMemoryVerseDialogProps) {
   const { t } = useTranslation();
   const [reference, setReference] = useState(fixed ?? '');
   const [category, setCategory] = useState<MemoryCategory>('faith');

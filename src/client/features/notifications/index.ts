@@ -1,3 +1,13 @@
+import { lazy } from 'react';
+
 /** What other parts of the app use from the notifications feature. */
 export { NotificationBell } from './NotificationBell.tsx';
-export { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
+
+/**
+ * The settings form, for the account settings' Notifications tab: loaded with that tab (render
+ * it inside a Suspense boundary), so the member shell, which shows the bell on every page, does
+ * not carry it.
+ */
+export const NotificationSettingsForm = lazy(() =>
+  import('./NotificationSettingsForm.tsx').then((m) => ({ default: m.NotificationSettingsForm })),
+);

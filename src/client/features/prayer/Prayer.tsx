@@ -1,14 +1,21 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerStatus } from '#shared/schemas/prayer.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AddPrayerCard } from './AddPrayerCard.tsx';
 import { useDeletePrayer, usePrayerList } from './api.ts';
-import { AnswerPrayerDialog, EditPrayerDialog } from './PrayerDialogs.tsx';
 import { PrayerList } from './PrayerList.tsx';
 import { PrayerTimerCard } from './PrayerTimerCard.tsx';
+
+// The edit and answer dialogs (and their dialog code) come when one is opened.
+const EditPrayerDialog = lazy(() =>
+  import('./PrayerDialogs.tsx').then((m) => ({ default: m.EditPrayerDialog })),
+);
+const AnswerPrayerDialog = lazy(() =>
+  import('./PrayerDialogs.tsx').then((m) => ({ default: m.AnswerPrayerDialog })),
+);
 
 /** /prayer (SPEC §2): timer, add request, active list (edit, mark answered), answered list. */
 export default function PrayerScreen() {
@@ -95,21 +102,23 @@ export default function PrayerScreen() {
           </Tabs.Root>
         </section>
       </div>
-      {editing ? (
-        <EditPrayerDialog
-          key={editing.id}
-          prayer={editing}
-          onOpenChange={(o) => !o && setEditing(null)}
-        />
-      ) : null}
-      {answering ? (
-        <AnswerPrayerDialog
-          key={answering.id}
-          prayer={answering}
-          onOpenChange={(o) => !o && setAnswering(null)}
-          onAnswered={() => leftList('active')}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {editing ? (
+          <EditPrayerDialog
+            key={editing.id}
+            prayer={editing}
+            onOpenChange={(o) => !o && setEditing(null)}
+          />
+        ) : null}
+        {answering ? (
+          <AnswerPrayerDialog
+            key={answering.id}
+            prayer={answering}
+            onOpenChange={(o) => !o && setAnswering(null)}
+            onAnswered={() => leftList('active')}
+          />
+        ) : null}
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
