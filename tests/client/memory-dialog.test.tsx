@@ -20,7 +20,7 @@ describe('adding a verse to memory verses', () => {
         failureTitleKey="courses.errors.addScripture"
       />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Add verse' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add verse' }));
     expect(await screen.findByText('Failed to add scripture to memory verses.')).toBeVisible();
   });
 
@@ -29,7 +29,7 @@ describe('adding a verse to memory verses', () => {
     renderWithProviders(
       <AddMemoryVerseDialog open onOpenChange={() => undefined} reference="John 3:16" />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Add verse' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add verse' }));
     expect(await screen.findByText('Failed to add verse to memory verses.')).toBeVisible();
   });
 });

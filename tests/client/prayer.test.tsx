@@ -301,7 +301,7 @@ describe('prayer page', () => {
     );
     renderWithProviders(<PrayerScreen />);
     await userEvent.click(await screen.findByRole('button', { name: /Mark answered/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/How did God answer\?/), 'She is well.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark answered' }));
     expect(
