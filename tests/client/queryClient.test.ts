@@ -131,4 +131,20 @@ describe('a session that ends under a signed-in member', () => {
     expect(member.getQueryData(SESSION_KEY)).toEqual({ id: 'u1', ageVerified: true });
     expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
   });
+
+  it('keeps the member signed in after a wrong password or a wrong authenticator code (401)', async () => {
+    sessionStorage.clear();
+    for (const code of ['INVALID_PASSWORD', 'INVALID_CODE', 'INVALID_BACKUP_CODE']) {
+      const client = createQueryClient();
+      client.setQueryData(SESSION_KEY, { id: 'u1', ageVerified: true });
+      stubFetch(() => json(401, { code, message: 'wrong' }));
+      const write = client.getMutationCache().build(client, {
+        mutationFn: () => apiRequest('POST', '/api/auth/two-factor/verify-totp', { code: '1' }),
+        retry: false,
+      });
+      await expect(write.execute(undefined)).rejects.toBeInstanceOf(ApiError);
+      expect(client.getQueryData(SESSION_KEY), code).toEqual({ id: 'u1', ageVerified: true });
+    }
+    expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
+  });
 });

@@ -10,8 +10,10 @@ import {
   newContext,
   screenshot,
   signUpMember,
+  turnOnTwoFactor,
   useE2EServer,
 } from './browser.ts';
+import { totp } from '../helpers/totp.ts';
 
 const enabled = e2eAvailable();
 const e2e = useE2EServer('account-security');
@@ -85,6 +87,80 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await page.getByRole('button', { name: 'Descargar mis datos' }).waitFor();
     await noHorizontalOverflow(page);
     await screenshot(page, 'settings-privacy-es-phone');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('two-step verification: set up with the app, then sign-in asks for a code or a recovery code (es, phone)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
+    });
+    const email = await signUpMember(page, e2e.base, 'es');
+    await page.goto(`${e2e.base}/account-settings`);
+    const card = page.locator('#two-factor');
+    await card.getByText('Desactivada', { exact: true }).waitFor();
+
+    const { secret, codes } = await turnOnTwoFactor(page, e2e.base, 'es', async (step, key) => {
+      const dialog = page.getByRole('dialog');
+      if (step === 'scan') {
+        await dialog
+          .getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })
+          .waitFor();
+        // A wrong code first: an error under the field, the dialog and the session stay.
+        await dialog.getByLabel('Código de verificación').fill('12');
+        await dialog.getByRole('button', { name: 'Activar' }).click();
+        await dialog.getByText('Escribe los 6 dígitos que muestra tu aplicación').waitFor();
+        const wrong = String((Number(totp(key)) + 1) % 1_000_000).padStart(6, '0');
+        await dialog.getByLabel('Código de verificación').fill(wrong);
+        await dialog.getByRole('button', { name: 'Activar' }).click();
+        await dialog.getByText('Ese código no es correcto', { exact: false }).waitFor();
+        await expectAccessible(page, '2fa setup (es, phone)');
+        await noHorizontalOverflow(page);
+        await screenshot(page, 'two-factor-setup-es-phone');
+      } else {
+        // Shown once: Escape does not close the dialog before they are saved.
+        await page.keyboard.press('Escape');
+        await dialog.getByRole('list', { name: 'Códigos de recuperación' }).waitFor();
+        await expectAccessible(page, '2fa recovery codes (es, phone)');
+        await screenshot(page, 'two-factor-codes-es-phone');
+      }
+    });
+    expect(new Set(codes).size).toBe(10);
+
+    // Signing in again: the password, then a code from the app.
+    await page.goto(`${e2e.base}/api/logout`);
+    await page.goto(`${e2e.base}/sign-in`);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Verificación en dos pasos', level: 1 }).waitFor();
+    await expectAccessible(page, '2fa sign-in step (es, phone)');
+    await screenshot(page, 'two-factor-sign-in-es-phone');
+    // The code the setup used is spent; the next step's code is the one an app shows now.
+    await page.getByLabel('Código de verificación').fill(totp(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL(`${e2e.base}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect((await page.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(200);
+
+    // A lost phone: a recovery code instead, once.
+    await page.goto(`${e2e.base}/api/logout`);
+    await page.goto(`${e2e.base}/sign-in`);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page
+      .getByRole('button', { name: '¿Perdiste tu teléfono? Usa un código de recuperación' })
+      .click();
+    await page.getByLabel('Código de recuperación').fill(codes[0]!.replace('-', ''));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL(`${e2e.base}/`);
+    expect((await page.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(200);
 
     expect(errors).toEqual([]);
     await context.close();

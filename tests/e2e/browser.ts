@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer } from '../helpers/server-process.ts';
+import { totp } from '../helpers/totp.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -170,6 +171,63 @@ export async function signUpMember(
   // A form used before the app took over the prerendered page must not have been sent natively.
   expect(page.url()).not.toContain('password');
   return address;
+}
+
+/**
+ * Turns two-step verification on through account settings, as a person does with an
+ * authenticator app: password, the setup key under the QR code, a first code, then the
+ * recovery codes. Answers the key (base32) and the codes.
+ */
+export async function turnOnTwoFactor(
+  page: Page,
+  base: string,
+  lang: 'en' | 'es',
+  onStep?: (step: 'scan' | 'codes', secret: string) => Promise<void>,
+): Promise<{ secret: string; codes: string[] }> {
+  const L =
+    lang === 'en'
+      ? {
+          card: 'Two-step verification',
+          on: 'Turn on',
+          password: 'Password',
+          next: 'Continue',
+          code: 'Verification code',
+          codes: 'Recovery codes',
+          saved: 'I have saved them',
+          enabled: 'On',
+        }
+      : {
+          card: 'Verificación en dos pasos',
+          on: 'Activar',
+          password: 'Contraseña',
+          next: 'Continuar',
+          code: 'Código de verificación',
+          codes: 'Códigos de recuperación',
+          saved: 'Ya los guardé',
+          enabled: 'Activada',
+        };
+  if (!page.url().includes('/account-settings')) await page.goto(`${base}/account-settings`);
+  const card = page.locator('#two-factor');
+  await card.getByRole('heading', { name: L.card }).waitFor();
+  await card.getByRole('button', { name: L.on }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(L.password, { exact: true }).fill('a good long password');
+  await dialog.getByRole('button', { name: L.next }).click();
+  const key = dialog.getByTestId('setup-key');
+  await key.waitFor();
+  const secret = (await key.innerText()).replace(/\s+/g, '');
+  await onStep?.('scan', secret);
+  await dialog.getByLabel(L.code).fill(totp(secret));
+  await dialog.getByRole('button', { name: L.on }).click();
+  const list = dialog.getByRole('list', { name: L.codes });
+  await list.waitFor();
+  const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  await onStep?.('codes', secret);
+  await dialog.getByRole('button', { name: L.saved }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByText(L.enabled, { exact: true }).waitFor();
+  return { secret, codes };
 }
 
 /** The Bibles load in the background after start-up; wait until all three are in. */

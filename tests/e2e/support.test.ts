@@ -8,6 +8,7 @@ import {
   newContext,
   screenshot,
   signUpMember,
+  turnOnTwoFactor,
   useE2EServer,
 } from './browser.ts';
 
@@ -65,6 +66,13 @@ describe.runIf(enabled)('support and the admin panel in Chromium', () => {
     const adminCtx = await newContext(e2e.browser, { viewport: DESKTOP });
     const ap = await adminCtx.newPage();
     await signUpMember(ap, e2e.base, 'en', ADMIN_EMAIL);
+    // The admin panel opens only once the admin's sign-in has a second step.
+    await ap.goto(`${e2e.base}/admin?tab=tickets`);
+    await ap.getByRole('heading', { name: 'Turn on two-step verification' }).waitFor();
+    await ap.getByRole('link', { name: 'Open account settings' }).click();
+    await ap.waitForURL(/\/account-settings#two-factor$/);
+    await ap.getByText('two-step verification is required to open the admin panel').waitFor();
+    await turnOnTwoFactor(ap, e2e.base, 'en');
     await ap.goto(`${e2e.base}/admin?tab=tickets`);
     await ap.getByText('Lucía Fernández (lucia@example.com)', { exact: false }).waitFor();
     await screenshot(ap, 'admin-tickets-en-desktop');

@@ -93,10 +93,18 @@ export async function signUp(
   return { id: created.id, email: body.email, password: body.password, cookie: cookieFrom(res) };
 }
 
-/** A member in the state a test needs (age verified unless told otherwise). */
+/**
+ * A member in the state a test needs (age verified unless told otherwise). An admin has
+ * two-step sign-in turned on unless told otherwise (the admin routes require it).
+ */
 export async function createUser(
   t: TestApp,
-  flags: { ageVerified?: boolean; role?: 'member' | 'admin'; isPremium?: boolean } = {},
+  flags: {
+    ageVerified?: boolean;
+    role?: 'member' | 'admin';
+    isPremium?: boolean;
+    twoFactorEnabled?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const created = await signUp(t.app);
   await t.database.db
@@ -105,6 +113,7 @@ export async function createUser(
       ageVerified: flags.ageVerified ?? true,
       role: flags.role ?? 'member',
       isPremium: flags.isPremium ?? false,
+      twoFactorEnabled: flags.twoFactorEnabled ?? flags.role === 'admin',
     })
     .where(eq(user.id, created.id));
   return created;

@@ -12,6 +12,7 @@ const someone = (id: string): SessionUser => ({
   ageVerified: true,
   role: 'member',
   isPremium: false,
+  twoFactorEnabled: false,
   preferences: DEFAULT_PREFERENCES,
   createdAt: new Date(0),
 });

@@ -245,6 +245,16 @@ describe('admin member actions', () => {
       role: 'admin',
     });
     expect(grant.json().role).toBe('admin');
+    // A new admin turns on two-step verification before the admin routes open to them.
+    const before2fa = await app.call(app.other, 'PATCH', `/api/admin/users/${app.admin.id}`, {
+      role: 'member',
+    });
+    expect(before2fa.json().code).toBe('TWO_FACTOR_REQUIRED');
+    await app.t.database.db
+      .update(user)
+      .set({ twoFactorEnabled: true })
+      .where(eq(user.id, app.other.id));
+    app.t.app.sessionCache.forgetUser(app.other.id);
     const demoteFirst = await app.call(app.other, 'PATCH', `/api/admin/users/${app.admin.id}`, {
       role: 'member',
     });

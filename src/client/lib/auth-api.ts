@@ -36,8 +36,20 @@ export async function signOut(): Promise<void> {
 }
 
 export const authApi = {
-  signIn: (values: { email: string; password: string }) =>
-    apiRequest('POST', '/api/auth/sign-in/email', values),
+  /** Signs in, or answers `twoFactorRedirect` when the account asks for a second step. */
+  signIn: async (values: { email: string; password: string }) =>
+    (await apiRequest('POST', '/api/auth/sign-in/email', values)).json() as Promise<{
+      twoFactorRedirect?: boolean;
+    }>,
+  /** The second step: a code from the authenticator app, or a recovery code. */
+  verifySecondFactor: (method: 'app' | 'recovery', code: string, trustDevice: boolean) =>
+    apiRequest(
+      'POST',
+      method === 'app'
+        ? '/api/auth/two-factor/verify-totp'
+        : '/api/auth/two-factor/verify-backup-code',
+      { code, trustDevice },
+    ),
   signUp: (values: { firstName: string; lastName: string; email: string; password: string }) =>
     apiRequest('POST', '/api/auth/sign-up/email', {
       ...values,

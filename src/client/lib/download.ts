@@ -5,7 +5,11 @@ export async function downloadAttachment(url: string, fallbackName: string): Pro
   const res = await apiRequest('GET', url);
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const blob = await res.blob();
+  saveBlob(await res.blob(), name);
+}
+
+/** Saves data made in the page (recovery codes…) as a file, under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

@@ -71,9 +71,10 @@ export const SESSION_ENDED_FLAG = 'camino:session-ended';
  */
 function endSessionOn401(client: () => QueryClient, error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401) return;
-  // A wrong password (re-entered to change it or delete the account) is not a lost session.
+  // A wrong password (re-entered to change it or delete the account) or a wrong code from an
+  // authenticator app (turning on two-step verification) is not a lost session.
   const code = (error.body as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /PASSWORD|CREDENTIAL/.test(code)) return;
+  if (typeof code === 'string' && /PASSWORD|CREDENTIAL|INVALID_(BACKUP_)?CODE/.test(code)) return;
   // A visitor has no session to end; an account still at the age gate is being closed (under
   // 13: the gate shows why, then signs out itself).
   const user = client().getQueryData<{ ageVerified?: boolean } | null>(SESSION_KEY);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,9 @@ import { SESSION_ENDED_FLAG } from '../lib/queryClient.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
+
+// Only an account with two-step verification needs the second step's code.
+const TwoFactorStep = lazy(() => import('./TwoFactorStep.tsx'));
 
 /** Whether the member arrived here because their session ended (lib/queryClient.ts). */
 function sessionEnded(): boolean {
@@ -37,21 +40,39 @@ export default function SignIn() {
     defaultValues: { email: '', password: '' },
   });
   const showErrors = useSubmissionErrors(form.setError);
+  const [secondStep, setSecondStep] = useState(false);
+  // Once the session is known, App's member routes send the person on to ?next=.
+  const signedIn = () => {
+    try {
+      sessionStorage.removeItem(SESSION_ENDED_FLAG);
+    } catch {
+      // nothing to forget
+    }
+    return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  };
   const signIn = useMutation({
     mutationFn: (values: SignInInput) => authApi.signIn(values),
     retry: 0,
-    // Once the session is known, App's member routes send the person on to ?next=.
-    onSuccess: () => {
-      try {
-        sessionStorage.removeItem(SESSION_ENDED_FLAG);
-      } catch {
-        // nothing to forget
-      }
-      return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    onSuccess: (answer) => {
+      if (answer.twoFactorRedirect) return setSecondStep(true);
+      return signedIn();
     },
     onError: (error) => showErrors(error),
   });
   const { errors } = form.formState;
+  if (secondStep) {
+    return (
+      <Suspense fallback={<AuthCard title={t('auth.twoFactor.title')}>{null}</AuthCard>}>
+        <TwoFactorStep
+          onVerified={() => void signedIn()}
+          onStartAgain={() => {
+            form.resetField('password');
+            setSecondStep(false);
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
     <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
       <form

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
@@ -104,6 +105,18 @@ export function createAuth({
       disableSessionRefresh: true,
       freshAge: 0,
     },
+    plugins: [
+      twoFactor({
+        // The name an authenticator app shows next to the account.
+        issuer: 'Camino',
+        // A trusted browser skips the code for 30 days (revoked when two-step sign-in is
+        // turned off); recovery codes are stored encrypted with the app's secret.
+        trustDeviceMaxAge: 30 * 24 * 60 * 60,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        // The pending sign-in (password checked, code not yet) lasts 10 minutes.
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+    ],
     rateLimit: {
       enabled: true,
       window,
@@ -115,6 +128,9 @@ export function createAuth({
         '/reset-password': { window, max },
         '/change-password': { window, max },
         '/delete-user': { window, max },
+        // Codes of two-step sign-in: the same budget as passwords (plus the plugin's own
+        // five tries per pending sign-in and a 15-minute pause after ten failures in a row).
+        '/two-factor/*': { window, max },
       },
       customStorage: { consume: (key, rule) => rateLimitStore.consume(`auth:${key}`, rule) },
     },

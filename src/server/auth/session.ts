@@ -13,6 +13,25 @@ import {
 export const SESSION_COOKIE = 'better-auth.session_token';
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
+/** The pending sign-in of better-auth's two-factor plugin (password checked, code not yet). */
+const TWO_FACTOR_COOKIE = 'better-auth.two_factor';
+
+/** A better-auth signed cookie's value (`value.base64(HMAC-SHA256(secret, value))`), or null. */
+export function unsignCookie(raw: string | undefined, secret: string): string | null {
+  if (!raw) return null;
+  const dot = raw.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = raw.slice(0, dot);
+  const signature = Buffer.from(raw.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(value).digest();
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  return value;
+}
+
+/** The identifier of a pending two-step sign-in, from its signed cookie (or null). */
+export const pendingSecondStep = (cookies: Record<string, string | undefined>, secret: string) =>
+  unsignCookie(cookies[`__Secure-${TWO_FACTOR_COOKIE}`] ?? cookies[TWO_FACTOR_COOKIE], secret);
+
 /** Whether the request carries a session cookie at all (valid or not): no database read. */
 export const hasSessionCookie = (request: { cookies?: Record<string, string | undefined> }) =>
   Boolean(request.cookies?.[SECURE_SESSION_COOKIE] || request.cookies?.[SESSION_COOKIE]);
@@ -26,6 +45,8 @@ export interface SessionUser {
   role: Role;
   /** Derived by `premiumEntitlement` (a live subscription or an admin's grant) at lookup. */
   isPremium: boolean;
+  /** Sign-in asks for a second factor; required before an admin reaches the admin routes. */
+  twoFactorEnabled: boolean;
   preferences: UserPreferences;
   createdAt: Date;
   sessionId: string;
@@ -109,6 +130,7 @@ export function createSessionResolver(
       ageVerified: user.ageVerified,
       role: user.role,
       granted: user.isPremium,
+      twoFactorEnabled: user.twoFactorEnabled,
       subscriptions,
       preferences: user.preferences,
       createdAt: user.createdAt,
@@ -126,21 +148,10 @@ export function createSessionResolver(
     .limit(1)
     .prepare('session_lookup');
 
-  function verify(raw: string | undefined): string | null {
-    if (!raw) return null;
-    const dot = raw.lastIndexOf('.');
-    if (dot < 1) return null;
-    const token = raw.slice(0, dot);
-    const signature = Buffer.from(raw.slice(dot + 1), 'base64');
-    const expected = createHmac('sha256', secret).update(token).digest();
-    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-    return token;
-  }
-
   return async function resolve(
     cookies: Record<string, string | undefined>,
   ): Promise<SessionUser | null> {
-    const token = verify(cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE]);
+    const token = unsignCookie(cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE], secret);
     if (!token) return null;
     const now = Date.now();
     const cached = cache.get(token, now);
@@ -189,6 +200,7 @@ export function toCurrentUser(u: SessionUser): CurrentUser {
     ageVerified: u.ageVerified,
     role: u.role,
     isPremium: u.isPremium,
+    twoFactorEnabled: u.twoFactorEnabled,
     preferences: u.preferences,
     createdAt: u.createdAt.toISOString(),
   };

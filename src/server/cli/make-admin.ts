@@ -30,7 +30,9 @@ try {
     console.error(`No account with the e-mail ${email}. Sign up first, then run this again.`);
     process.exitCode = 1;
   } else {
-    console.log(`${email} is now an admin.`);
+    console.log(
+      `${email} is now an admin. The admin panel opens once they turn on two-step verification (account settings, profile tab).`,
+    );
   }
 } finally {
   release?.();

@@ -57,6 +57,8 @@ export const user = pgTable(
     preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default({}),
     /** Set by an admin: a locked member cannot sign in, and their sessions were revoked. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Sign-in asks for a code from an authenticator app (better-auth's two-factor plugin). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -105,6 +107,24 @@ export const account = pgTable(
     ...timestamps,
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A member's authenticator-app secret and recovery codes (better-auth's two-factor plugin;
+ * both encrypted with the app's secret). `verified` turns true once a first code is confirmed.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: ownerId(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_unique').on(t.userId)],
 );
 
 export const verification = pgTable(

@@ -2,16 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  confirmPasswordSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   passwordSchema,
   signInSchema,
   signUpSchema,
+  verifyRecoveryCodeSchema,
+  verifyTotpSchema,
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
-import type { SessionCache } from '../auth/session.ts';
-import { notFound } from '../errors.ts';
+import { pendingSecondStep, type SessionCache } from '../auth/session.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
 import { validationError } from './validation.ts';
 
@@ -28,6 +31,12 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/reset-password': z.object({ newPassword: passwordSchema, token: z.string().min(1).max(200) }),
   '/change-password': changePasswordSchema,
   '/delete-user': deleteAccountSchema,
+  // Two-step sign-in (ADR 0031): an authenticator app's code, or one of the recovery codes.
+  '/two-factor/enable': confirmPasswordSchema,
+  '/two-factor/disable': confirmPasswordSchema,
+  '/two-factor/generate-backup-codes': confirmPasswordSchema,
+  '/two-factor/verify-totp': verifyTotpSchema,
+  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
 };
 
 /**
@@ -45,6 +54,8 @@ const EXPOSED: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'POST', path: /^\/reset-password$/ },
   { method: 'POST', path: /^\/change-password$/ },
   { method: 'POST', path: /^\/delete-user$/ },
+  { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/ },
+  { method: 'POST', path: /^\/two-factor\/verify-(totp|backup-code)$/ },
 ];
 
 export function isExposed(method: string, path: string): boolean {
@@ -59,6 +70,9 @@ function prepareBody(path: string, body: Record<string, unknown>): Record<string
     case '/change-password':
       // Changing the password always ends every other session.
       return { ...body, revokeOtherSessions: true };
+    case '/two-factor/enable':
+      // An authenticator app only: codes by e-mail or SMS are not offered.
+      return { ...body, method: 'totp' };
     default:
       return body;
   }
@@ -125,6 +139,30 @@ export async function forward(
  */
 export const KNOWN_EMAIL_ANSWERS = { max: 5, windowSeconds: 60 * 60 } as const;
 
+/**
+ * How long a code of an authenticator app stays used: it is accepted one 30-second step
+ * either side of its own (better-auth's window), so 90 seconds covers its whole life.
+ */
+const CODE_LIFETIME_SECONDS = 90;
+
+/**
+ * Whose code a verify-totp request carries: the signed-in member (turning it on), or the
+ * account a pending sign-in belongs to (better-auth's signed two_factor cookie → its row).
+ */
+async function secondStepUser(
+  app: FastifyInstance,
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<string | null> {
+  const user = await app.resolveSession(request.cookies);
+  if (user) return user.id;
+  const identifier = pendingSecondStep(request.cookies, auth.options.secret as string);
+  if (!identifier) return null;
+  const context = await auth.$context;
+  const row = await context.internalAdapter.findVerificationValue(identifier);
+  return row?.value ?? null;
+}
+
 export function registerAuthProxy(
   app: FastifyInstance,
   auth: Auth,
@@ -146,7 +184,32 @@ export function registerAuthProxy(
         body = raw as Record<string, unknown>;
       }
     }
-    // Sign-out, password changes and resets, account deletion: sessions may have changed.
+    // An admin's account keeps its second factor: the admin routes require it.
+    if (path === '/two-factor/disable') {
+      const user = await app.resolveSession(request.cookies);
+      if (user?.role === 'admin') {
+        throw new HttpError(403, 'errors.twoFactorAdmin', {}, 'TWO_FACTOR_REQUIRED');
+      }
+    }
+    // A code is good once (ASVS 2.8.4 / 6.5): the same code seen again for the same account
+    // within its lifetime is refused, whichever instance saw it first.
+    if (path === '/two-factor/verify-totp' && body) {
+      const userId = await secondStepUser(app, auth, request);
+      if (userId) {
+        const used = await rateLimitStore.consume(`totp-used:${userId}:${String(body.code)}`, {
+          window: CODE_LIFETIME_SECONDS,
+          max: 1,
+        });
+        if (!used.allowed) {
+          return reply.status(401).send({
+            code: 'INVALID_CODE',
+            message: translate(request.lang, 'auth.errors.INVALID_CODE'),
+          });
+        }
+      }
+    }
+    // Sign-out, password changes and resets, account deletion, two-step sign-in turned on or
+    // off (better-auth replaces the session): sessions may have changed.
     if (request.method === 'POST') sessionCache.clear();
     if (path === '/sign-up/email') {
       const key = `sign-up-known:${request.ip}`;

@@ -25,6 +25,10 @@ export function assertAccess(access: AccessClass, user: SessionUser | null): voi
   if (access === 'member') return;
   if (access === 'admin') {
     if (user.role !== 'admin') throw new HttpError(403, 'errors.forbidden', {}, 'ADMIN_ONLY');
+    // Admins see every member's account: their own sign-in needs a second factor (ASVS L2).
+    if (!user.twoFactorEnabled) {
+      throw new HttpError(403, 'errors.twoFactorRequired', {}, 'TWO_FACTOR_REQUIRED');
+    }
     return;
   }
   if (!hasPremium(user)) {

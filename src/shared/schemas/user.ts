@@ -104,6 +104,47 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 });
 
+/** A password that confirms a sensitive change (turning two-step sign-in on or off…). */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+});
+
+/** A 6-digit code from an authenticator app; spaces a person types between groups are ignored. */
+export const totpCodeSchema = z
+  .string({ error: 'validation.required' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'validation.required' })
+      .regex(/^\d{6}$/, { error: 'validation.totpCode' }),
+  );
+
+/**
+ * A recovery code as shown to the member ("a1B2c-3D4e5"): ten letters or digits, the dash
+ * optional when typed; case matters.
+ */
+export const recoveryCodeSchema = z
+  .string({ error: 'validation.required' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'validation.required' })
+      .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, { error: 'validation.recoveryCode' })
+      .transform((v) => (v.includes('-') ? v : `${v.slice(0, 5)}-${v.slice(5)}`)),
+  );
+
+export const verifyTotpSchema = z.object({
+  code: totpCodeSchema,
+  trustDevice: z.boolean().optional(),
+});
+
+export const verifyRecoveryCodeSchema = z.object({
+  code: recoveryCodeSchema,
+  trustDevice: z.boolean().optional(),
+});
+
 export const ROLES = ['member', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -116,6 +157,8 @@ export const currentUserSchema = z.object({
   ageVerified: z.boolean(),
   role: z.enum(ROLES),
   isPremium: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app. */
+  twoFactorEnabled: z.boolean(),
   preferences: userPreferencesSchema,
   createdAt: z.string(),
 });

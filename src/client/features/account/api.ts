@@ -142,3 +142,24 @@ export function useExportPersonalData() {
   };
   return { run, pending };
 }
+
+/** What turning on two-step verification answers: the app's setup link and the recovery codes. */
+export interface TwoFactorSetup {
+  totpURI: string;
+  backupCodes: string[];
+}
+
+/** The two-step verification endpoints (better-auth's plugin behind our proxy, ADR 0031). */
+export const twoFactorApi = {
+  enable: async (password: string) =>
+    (await apiRequest('POST', '/api/auth/two-factor/enable', { password })).json() as Promise<
+      TwoFactorSetup & { method: 'totp' }
+    >,
+  /** Confirms the first code: two-step verification is on from now (the session is renewed). */
+  confirm: (code: string) => apiRequest('POST', '/api/auth/two-factor/verify-totp', { code }),
+  disable: (password: string) => apiRequest('POST', '/api/auth/two-factor/disable', { password }),
+  newRecoveryCodes: async (password: string) =>
+    (
+      await apiRequest('POST', '/api/auth/two-factor/generate-backup-codes', { password })
+    ).json() as Promise<{ backupCodes: string[] }>,
+};

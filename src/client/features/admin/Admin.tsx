@@ -1,8 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import NotFound from '../../components/NotFound.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { FiguresPanel } from './FiguresPanel.tsx';
@@ -19,6 +22,7 @@ export default function Admin() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'members';
   if (user?.role !== 'admin') return <NotFound />;
+  if (!user.twoFactorEnabled) return <TwoFactorFirst />;
   return (
     <>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
@@ -54,6 +58,26 @@ export default function Admin() {
           <AuditPanel />
         </Tabs.Content>
       </Tabs.Root>
+    </>
+  );
+}
+
+/** The admin routes answer only an admin who signs in with a second step (ADR 0031). */
+function TwoFactorFirst() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      <Card className="grid max-w-2xl gap-3">
+        <h2 className="flex items-center gap-2 font-serif text-xl text-brand-950">
+          <ShieldCheck className="size-5 text-brand-700" aria-hidden />
+          {t('admin.twoFactor.title')}
+        </h2>
+        <p className="text-slate-700">{t('admin.twoFactor.body')}</p>
+        <Button asChild className="w-fit">
+          <Link to="/account-settings#two-factor">{t('admin.twoFactor.action')}</Link>
+        </Button>
+      </Card>
     </>
   );
 }
