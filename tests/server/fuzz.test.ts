@@ -26,6 +26,11 @@ const AUTH_OPERATIONS: Operation[] = [
   ['/api/auth/reset-password', ['newPassword', 'token']],
   ['/api/auth/change-password', ['currentPassword', 'newPassword']],
   ['/api/auth/delete-user', ['password']],
+  ['/api/auth/two-factor/enable', ['password']],
+  ['/api/auth/two-factor/disable', ['password']],
+  ['/api/auth/two-factor/generate-backup-codes', ['password']],
+  ['/api/auth/two-factor/verify-totp', ['code', 'trustDevice']],
+  ['/api/auth/two-factor/verify-backup-code', ['code', 'trustDevice']],
 ].map(([path, body]) => ({
   method: 'POST',
   path: path as string,
