@@ -5,12 +5,15 @@ import { emailHash } from '#server/auth/age-block.ts';
 import { MAIL_OUTBOX_RETENTION_DAYS, purgeOldMail } from '#server/mail/mailer.ts';
 import { databaseRateLimitStore } from '#server/security/rate-limit-store.ts';
 import {
+  cookieFrom,
   createTestApp,
   createUser,
   injectWithLogin,
+  signIn,
   type TestApp,
   type TestUser,
 } from '../helpers/app.ts';
+import { secretOf, totp } from '../helpers/totp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +42,10 @@ async function rowsAbout(person: TestUser): Promise<Record<string, number>> {
   return found;
 }
 
-/** A member who has written, been mailed a reset link and holds a live reset token. */
+/**
+ * A member who has written, turned on two-step sign-in (and has a sign-in waiting for its
+ * code), been mailed a reset link and holds a live reset token.
+ */
 async function activeMember(): Promise<TestUser> {
   const member = await createUser(t);
   const as = (method: 'POST', url: string, payload: object) =>
@@ -50,6 +56,13 @@ async function activeMember(): Promise<TestUser> {
   ).toBe(201);
   const goal = { preset: 'pray-10-minutes-daily', title: 'Pray 10 minutes daily' };
   expect((await as('POST', '/api/goals', goal)).statusCode).toBe(201);
+  const enable = await as('POST', '/api/auth/two-factor/enable', { password: member.password });
+  const secret = secretOf((enable.json() as { totpURI: string }).totpURI);
+  const confirm = await as('POST', '/api/auth/two-factor/verify-totp', { code: totp(secret) });
+  expect(confirm.statusCode).toBe(200);
+  member.cookie = cookieFrom(confirm);
+  const pending = await signIn(t.app, member.email, member.password);
+  expect(pending.json()).toMatchObject({ twoFactorRedirect: true });
   const reset = await t.app.inject({
     method: 'POST',
     url: '/api/auth/request-password-reset',
@@ -71,6 +84,7 @@ describe('account deletion leaves nothing about the person', () => {
         'prayer_request',
         'mail_outbox',
         'verification',
+        'two_factor',
       ]),
     );
 

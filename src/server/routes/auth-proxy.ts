@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -196,7 +197,12 @@ export function registerAuthProxy(
     if (path === '/two-factor/verify-totp' && body) {
       const userId = await secondStepUser(app, auth, request);
       if (userId) {
-        const used = await rateLimitStore.consume(`totp-used:${userId}:${String(body.code)}`, {
+        // Keyed by a keyed hash: the store holds nothing that names the person (it outlives
+        // an account deleted within the 90 s).
+        const mark = createHmac('sha256', auth.options.secret as string)
+          .update(`${userId}:${String(body.code)}`)
+          .digest('base64url');
+        const used = await rateLimitStore.consume(`totp-used:${mark}`, {
           window: CODE_LIFETIME_SECONDS,
           max: 1,
         });
