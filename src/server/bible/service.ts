@@ -15,7 +15,13 @@ import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { INSTALLING_PREFIX } from './loader.ts';
-import { bookName, formatReference, rangesFromOsis, type VerseRange } from './reference.ts';
+import {
+  bookName,
+  formatReference,
+  parseReference,
+  rangesFromOsis,
+  type VerseRange,
+} from './reference.ts';
 
 const NAMES: Record<string, string> = {
   NKJV: 'New King James Version',
@@ -110,6 +116,49 @@ function toVerse(
     verse: row.verse,
     text: row.text,
     heading: row.heading,
+  };
+}
+
+/** A passage a member keeps (a memory verse, a favorite): its text is stored with it. */
+export interface KeptPassage {
+  /** The reference in the member's language ("Juan 3:16"). */
+  reference: string;
+  osis: string;
+  translation: string;
+  text: string;
+}
+
+/**
+ * Resolves a typed reference into the passage a member keeps: in the translation asked for, or
+ * the reader's default (`defaultTranslation`), at most `max` verses. Bad input is a translated
+ * 400: `VERSE_NOT_FOUND`, or `TOO_LONG` with the feature's own message (`tooLongKey`).
+ */
+export async function passageToKeep(
+  db: Database,
+  catalog: BibleCatalog,
+  input: { reference: string; translation?: string | undefined },
+  reader: { lang: Language; preferred: string },
+  limit: { max: number; tooLongKey: string },
+): Promise<KeptPassage> {
+  const { lang } = reader;
+  const parsed = parseReference(input.reference, lang);
+  if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+  const { code } = catalog.resolve(
+    input.translation ?? defaultTranslation(reader.preferred, lang),
+    lang,
+  );
+  const verses = await readPassage(db, catalog, code, parsed.ranges, lang);
+  if (verses.length === 0) {
+    throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+  }
+  if (verses.length > limit.max) {
+    throw new HttpError(400, limit.tooLongKey, { max: limit.max }, 'TOO_LONG');
+  }
+  return {
+    reference: formatReference(parsed.ranges, lang),
+    osis: parsed.osis,
+    translation: code,
+    text: verses.map((v) => v.text).join(' '),
   };
 }
 

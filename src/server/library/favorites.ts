@@ -12,8 +12,7 @@ import type { Database } from '../db/client.ts';
 import { favoriteVerse } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
-import { formatReference, parseReference } from '../bible/reference.ts';
-import { readPassage, type BibleCatalog } from '../bible/service.ts';
+import { passageToKeep, type BibleCatalog } from '../bible/service.ts';
 
 type Row = typeof favoriteVerse.$inferSelect;
 
@@ -66,34 +65,16 @@ export function registerFavoriteRoutes(
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const lang = request.lang;
-      const parsed = parseReference(request.body.reference, lang);
-      if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
-      const { code } = bible.resolve(
-        request.body.translation ?? (lang === 'es' ? 'RV1909' : me.preferences.bibleTranslation),
-        lang,
+      const passage = await passageToKeep(
+        db,
+        bible,
+        request.body,
+        { lang: request.lang, preferred: me.preferences.bibleTranslation },
+        { max: MAX_FAVORITE_VERSES_IN_ONE, tooLongKey: 'library.favorites.errors.tooLong' },
       );
-      const verses = await readPassage(db, bible, code, parsed.ranges, lang);
-      if (verses.length === 0)
-        throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
-      if (verses.length > MAX_FAVORITE_VERSES_IN_ONE) {
-        throw new HttpError(
-          400,
-          'library.favorites.errors.tooLong',
-          { max: MAX_FAVORITE_VERSES_IN_ONE },
-          'TOO_LONG',
-        );
-      }
       const [row] = await db
         .insert(favoriteVerse)
-        .values({
-          id: randomUUID(),
-          userId: me.id,
-          reference: formatReference(parsed.ranges, lang),
-          osis: parsed.osis,
-          translation: code,
-          text: verses.map((v) => v.text).join(' '),
-        })
+        .values({ id: randomUUID(), userId: me.id, ...passage })
         .onConflictDoNothing()
         .returning();
       if (!row) throw new HttpError(409, 'library.favorites.errors.duplicate', {}, 'DUPLICATE');

@@ -72,6 +72,22 @@ export function registerLibraryRoutes(
     return new Set(rows.map((r) => r.itemId));
   }
 
+  /** Whether the member has marked one item as read (a detail page: one row, not the list). */
+  async function isRead(userId: string, kind: ReadKind, itemId: string): Promise<boolean> {
+    const rows = await db
+      .select({ itemId: libraryRead.itemId })
+      .from(libraryRead)
+      .where(
+        and(
+          eq(libraryRead.userId, userId),
+          eq(libraryRead.kind, kind),
+          eq(libraryRead.itemId, itemId),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   const seriesTitle = (id: string, lang: Language) =>
     lib.series.find((s) => s.id === id)?.text[lang].title ?? id;
 
@@ -154,7 +170,7 @@ export function registerLibraryRoutes(
             references: await Promise.all(p.references.map((r) => scripture(r, lang, preferred))),
           })),
         ),
-        readIds(me.id, 'sermon'),
+        isRead(me.id, 'sermon', s.id),
       ]);
       const siblings = lib.series.find((ser) => ser.id === s.series)?.sermons ?? [];
       return {
@@ -165,7 +181,7 @@ export function registerLibraryRoutes(
         title: x.title,
         summary: x.summary,
         topics: s.topics,
-        read: read.has(s.id),
+        read,
         mainText,
         bigIdea: x.bigIdea,
         outline,
@@ -331,7 +347,7 @@ export function registerLibraryRoutes(
       const x = h.text[lang];
       const [keyVerse, read] = await Promise.all([
         scripture(h.keyVerse, lang, me.preferences.bibleTranslation),
-        readIds(me.id, 'hero'),
+        isRead(me.id, 'hero', h.id),
       ]);
       return {
         id: h.id,
@@ -343,7 +359,7 @@ export function registerLibraryRoutes(
         places: x.places,
         topics: h.topics,
         summary: x.summary,
-        read: read.has(h.id),
+        read,
         keyVerse,
         lessons: x.lessons,
         reflectionQuestions: x.reflectionQuestions,
@@ -408,7 +424,7 @@ export function registerLibraryRoutes(
       const x = r.text[lang];
       const [scriptures, read] = await Promise.all([
         Promise.all(r.scriptures.map((s) => scripture(s, lang, me.preferences.bibleTranslation))),
-        readIds(me.id, 'resource'),
+        isRead(me.id, 'resource', r.id),
       ]);
       return {
         id: r.id,
@@ -417,7 +433,7 @@ export function registerLibraryRoutes(
         summary: x.summary,
         topics: r.topics,
         minutes: x.minutes,
-        read: read.has(r.id),
+        read,
         scriptures,
         steps: x.steps,
         tools: x.tools,

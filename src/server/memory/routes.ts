@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
-import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -19,8 +18,8 @@ import { memoryVerse } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import type { Language } from '#shared/constants.ts';
-import { formatReference, parseReference, rangesFromOsis } from '../bible/reference.ts';
-import { readPassage, type BibleCatalog } from '../bible/service.ts';
+import { formatReference, rangesFromOsis } from '../bible/reference.ts';
+import { passageToKeep, type BibleCatalog } from '../bible/service.ts';
 import { recordActivity } from '../practice/activity.ts';
 
 const scheduler = fsrs({ enable_fuzz: false });
@@ -148,24 +147,13 @@ export function registerMemoryRoutes(
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const lang = request.lang;
-      const parsed = parseReference(request.body.reference, lang);
-      if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
-      const { code } = bible.resolve(
-        request.body.translation ?? defaultTranslation(me.preferences.bibleTranslation, lang),
-        lang,
+      const passage = await passageToKeep(
+        db,
+        bible,
+        request.body,
+        { lang: request.lang, preferred: me.preferences.bibleTranslation },
+        { max: MAX_MEMORY_VERSES_IN_ONE, tooLongKey: 'memory.errors.tooLong' },
       );
-      const verses = await readPassage(db, bible, code, parsed.ranges, lang);
-      if (verses.length === 0)
-        throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
-      if (verses.length > MAX_MEMORY_VERSES_IN_ONE) {
-        throw new HttpError(
-          400,
-          'memory.errors.tooLong',
-          { max: MAX_MEMORY_VERSES_IN_ONE },
-          'TOO_LONG',
-        );
-      }
       const now = new Date();
       const card = createEmptyCard(now);
       const [row] = await db
@@ -173,10 +161,7 @@ export function registerMemoryRoutes(
         .values({
           id: randomUUID(),
           userId: me.id,
-          reference: formatReference(parsed.ranges, lang),
-          osis: parsed.osis,
-          translation: code,
-          text: verses.map((v) => v.text).join(' '),
+          ...passage,
           category: request.body.category,
           state: 'practice',
           card: card as unknown as Record<string, unknown>,

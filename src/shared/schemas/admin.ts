@@ -47,11 +47,11 @@ export const adminUserPageSchema = z.object({
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
-/** Where a member's premium comes from today: an admin's grant, or nothing. */
-export const PREMIUM_SOURCES = ['none', 'admin_grant', 'admin_role', 'subscription'] as const;
+/** Where a member's premium comes from, as the admin's member page shows it. */
+export const ADMIN_PREMIUM_SOURCES = ['none', 'admin_grant', 'admin_role', 'subscription'] as const;
 export const premiumStateSchema = z.object({
   active: z.boolean(),
-  source: z.enum(PREMIUM_SOURCES),
+  source: z.enum(ADMIN_PREMIUM_SOURCES),
   /** When the current state began, when known (an admin's grant, a subscription's start). */
   since: z.string().nullable(),
   /** A subscription's status and renewal date, once subscriptions exist. */

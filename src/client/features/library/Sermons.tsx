@@ -15,7 +15,7 @@ export default function SermonsPage() {
   return (
     <div className="mx-auto grid max-w-5xl">
       <PageHeader title={t('nav.sermons')} subtitle={t('library.sermons.subtitle')} />
-      <div className="mb-6 flex gap-2 overflow-x-auto" role="group" aria-label={t('nav.sermons')}>
+      <div className="mb-6 flex flex-wrap gap-2" role="group" aria-label={t('nav.sermons')}>
         {VIEWS.map((v) => (
           <button
             key={v}
@@ -23,7 +23,7 @@ export default function SermonsPage() {
             aria-pressed={view === v}
             onClick={() => setParams(v === 'studies' ? {} : { view: v })}
             className={cn(
-              'shrink-0 rounded-full px-4 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              'rounded-full px-4 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
               view === v
                 ? 'bg-brand-700 text-white'
                 : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
