@@ -376,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     sessionCache,
     graceDays: config.stripe.graceDays,
+    beforeDeleteUser: (userId) => billing.cancelForDeletion(userId),
     ...supportEvents,
   });
   registerSupportRoutes(app, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ageBlock, mailOutbox, rateLimit } from '#server/db/schema.ts';
+import { adminAudit, ageBlock, mailOutbox, rateLimit } from '#server/db/schema.ts';
 import { emailHash } from '#server/auth/age-block.ts';
 import { MAIL_OUTBOX_RETENTION_DAYS, purgeOldMail } from '#server/mail/mailer.ts';
 import { databaseRateLimitStore } from '#server/security/rate-limit-store.ts';
@@ -16,9 +16,11 @@ import {
 import { secretOf, totp } from '../helpers/totp.ts';
 
 let t: TestApp;
+let admin: TestUser;
 beforeAll(async () => {
   // The real mailer: mail is kept in mail_outbox (no SMTP), as in production without SMTP.
   t = await createTestApp({ deps: { mailer: undefined } });
+  admin = await createUser(t, { role: 'admin' });
 });
 afterAll(async () => t?.close());
 
@@ -44,7 +46,8 @@ async function rowsAbout(person: TestUser): Promise<Record<string, number>> {
 
 /**
  * A member who has written, turned on two-step sign-in (and has a sign-in waiting for its
- * code), been mailed a reset link and holds a live reset token.
+ * code), been granted premium by an admin (an audit row names them), been mailed a reset link
+ * and holds a live reset token.
  */
 async function activeMember(): Promise<TestUser> {
   const member = await createUser(t);
@@ -63,6 +66,12 @@ async function activeMember(): Promise<TestUser> {
   member.cookie = cookieFrom(confirm);
   const pending = await signIn(t.app, member.email, member.password);
   expect(pending.json()).toMatchObject({ twoFactorRedirect: true });
+  const grant = await injectWithLogin(t.app, admin, {
+    method: 'PATCH',
+    url: `/api/admin/users/${member.id}`,
+    payload: { isPremium: true },
+  });
+  expect(grant.statusCode).toBe(200);
   const reset = await t.app.inject({
     method: 'POST',
     url: '/api/auth/request-password-reset',
@@ -85,6 +94,7 @@ describe('account deletion leaves nothing about the person', () => {
         'mail_outbox',
         'verification',
         'two_factor',
+        'admin_audit',
       ]),
     );
 
@@ -113,6 +123,75 @@ describe('account deletion leaves nothing about the person', () => {
       .from(ageBlock)
       .where(eq(ageBlock.emailHash, emailHash(child.email)));
     expect(blocked).toHaveLength(1);
+  });
+});
+
+describe('an admin deletes an account', () => {
+  it('removes every row about the member; the audit log keeps the action, naming no one', async () => {
+    const member = await activeMember();
+    const res = await injectWithLogin(t.app, admin, {
+      method: 'DELETE',
+      url: `/api/admin/users/${member.id}`,
+      payload: { confirmEmail: member.email },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowsAbout(member)).toEqual({});
+    const rows = await t.database.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.actorId, admin.id));
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['member.premium.grant', 'member.delete']),
+    );
+    expect(rows.find((r) => r.action === 'member.delete')).toMatchObject({
+      targetId: 'deleted',
+      targetLabel: '',
+      detail: {},
+    });
+  });
+
+  it('forgets a deleted admin in the log they wrote, and the log refuses any other change', async () => {
+    const other = await createUser(t, { role: 'admin' });
+    const member = await createUser(t);
+    const lock = await injectWithLogin(t.app, other, {
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}`,
+      payload: { locked: true },
+    });
+    expect(lock.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.actorId, other.id));
+    expect(row).toMatchObject({ action: 'member.lock', targetLabel: member.email });
+
+    // Not through the app, not through SQL: no delete, no truncate, no rewriting.
+    const db = t.database.db;
+    await expect(db.delete(adminAudit).where(eq(adminAudit.id, row!.id))).rejects.toThrow();
+    await expect(db.execute(sql`truncate admin_audit`)).rejects.toThrow();
+    for (const change of [
+      { action: 'member.unlock' },
+      { targetLabel: 'someone-else@example.com' },
+      { actorEmail: 'ghost@example.com' },
+      { targetId: 'another-id' },
+      { detail: { forged: true } },
+    ]) {
+      await expect(
+        db.update(adminAudit).set(change).where(eq(adminAudit.id, row!.id)),
+        JSON.stringify(change),
+      ).rejects.toThrow();
+    }
+
+    const res = await injectWithLogin(t.app, other, {
+      method: 'POST',
+      url: '/api/auth/delete-user',
+      payload: { password: other.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowsAbout(other)).toEqual({});
+    const [after] = await db.select().from(adminAudit).where(eq(adminAudit.id, row!.id));
+    expect(after).toMatchObject({ actorId: null, actorEmail: '', action: 'member.lock' });
+    expect(after!.targetLabel).toBe(member.email);
   });
 });
 

@@ -336,6 +336,15 @@ describe('admin member actions', () => {
       confirmEmail: 'someone@else.com',
     });
     expect(mismatch.statusCode).toBe(400);
+    type Entry = { id: string; action: string; targetId: string; targetLabel: string };
+    const auditLog = async () =>
+      (await app.call(app.admin, 'GET', '/api/admin/audit')).json().items as Entry[];
+    const about = (await auditLog()).filter((i) => i.targetId === victim.id);
+    expect(about.map((i) => i.action)).toEqual([
+      'member.password-reset',
+      'member.unlock',
+      'member.lock',
+    ]);
     const gone = await app.call(app.admin, 'DELETE', `/api/admin/users/${victim.id}`, {
       confirmEmail: victim.email.toUpperCase(),
     });
@@ -343,16 +352,23 @@ describe('admin member actions', () => {
     expect((await app.call(app.admin, 'GET', `/api/admin/users/${victim.id}`)).statusCode).toBe(
       404,
     );
-    const log = (await app.call(app.admin, 'GET', '/api/admin/audit')).json();
-    const mine = log.items
-      .filter((i: { targetId: string }) => i.targetId === victim.id)
-      .map((i: { action: string }) => i.action);
-    expect(mine).toEqual([
-      'member.delete',
-      'member.password-reset',
-      'member.unlock',
-      'member.lock',
-    ]);
+    // The log keeps what was done, and forgets whom it was done to (the account is gone).
+    const after = await auditLog();
+    expect(after[0]).toMatchObject({
+      action: 'member.delete',
+      targetId: 'deleted',
+      targetLabel: '',
+    });
+    for (const entry of about) {
+      expect(after.find((i) => i.id === entry.id)).toMatchObject({
+        action: entry.action,
+        targetId: 'deleted',
+        targetLabel: '',
+      });
+    }
+    const text = JSON.stringify(after);
+    expect(text).not.toContain(victim.id);
+    expect(text.toLowerCase()).not.toContain(victim.email.toLowerCase());
   });
 
   it('grants premium with its source, filters the list, and the audit log has no write route', async () => {

@@ -1,7 +1,10 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { ageBlock, mailOutbox, user, verification } from '../db/schema.ts';
+import { adminAudit, ageBlock, mailOutbox, user, verification } from '../db/schema.ts';
 import { emailHash } from '../auth/age-block.ts';
+
+/** What the audit log shows in place of an account that was deleted. */
+export const DELETED_ACCOUNT = 'deleted';
 
 export interface DeletedPerson {
   id: string;
@@ -16,14 +19,22 @@ export interface DeletedPerson {
  * user's id, or their e-mail in the identifier). Under the age gate (`blockEmail`) only a hash
  * of the address stays, so it cannot sign up again.
  *
+ * The admin audit log keeps its rows (what was done, when) but forgets the person in them: as
+ * the target of an action (id, e-mail label, name) and as the admin who acted (id, e-mail).
+ * The database allows no other change to that log (migration 0012's trigger).
+ *
  * Called by better-auth's delete-user (its `beforeDelete` hook, so its own delete that follows
- * finds nothing left) and by the age gate. A feature that keeps personal data outside the
- * tables that cascade from `user` removes it here.
+ * finds nothing left), by the age gate and by an admin's deletion (`alsoInTransaction` writes
+ * its audit row with the deletion). A feature that keeps personal data outside the tables that
+ * cascade from `user` removes it here.
  */
 export async function deleteAccountData(
   db: Database,
   person: DeletedPerson,
-  options: { blockEmail?: boolean } = {},
+  options: {
+    blockEmail?: boolean;
+    alsoInTransaction?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>;
+  } = {},
 ): Promise<void> {
   const email = person.email.toLowerCase();
   await db.transaction(async (tx) => {
@@ -42,6 +53,19 @@ export async function deleteAccountData(
           sql`right(lower(${verification.identifier}), ${email.length}) = ${email}`,
         ),
       );
+    await tx
+      .update(adminAudit)
+      .set({
+        targetId: DELETED_ACCOUNT,
+        targetLabel: '',
+        detail: sql`${adminAudit.detail} - 'name'`,
+      })
+      .where(and(eq(adminAudit.targetType, 'user'), eq(adminAudit.targetId, person.id)));
+    await tx
+      .update(adminAudit)
+      .set({ actorId: null, actorEmail: '' })
+      .where(eq(adminAudit.actorId, person.id));
     await tx.delete(user).where(eq(user.id, person.id));
+    await options.alsoInTransaction?.(tx);
   });
 }

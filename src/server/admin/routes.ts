@@ -19,10 +19,10 @@ import type { Database } from '../db/client.ts';
 import { session, user } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
+import { DELETED_ACCOUNT, deleteAccountData } from '../account/deletion.ts';
 import { auditPage, recordAudit, type AuditDetail } from './audit.ts';
 import {
   adminCount,
-  displayName,
   listMembers,
   memberById,
   memberColumns,
@@ -39,6 +39,8 @@ export interface AdminDeps extends AdminTicketDeps {
   /** Days a failed renewal keeps premium (PREMIUM_GRACE_DAYS), for the member detail. */
   graceDays: number;
   statsTtlMs?: number;
+  /** Cancels the member's subscription at Stripe before their account goes; may refuse. */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -199,18 +201,25 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
       if (target.role === 'admin' && target.lockedAt === null && (await adminCount(db)) <= 1) {
         throw refuse('admin.errors.lastAdmin', 'LAST_ADMIN');
       }
-      // The member's own "delete account" runs this too (better-auth's deleteUser): sessions,
-      // credentials and the user go; every owned row cascades.
-      const ctx = await deps.auth.$context;
-      await ctx.internalAdapter.deleteUser(id);
+      // The same deletion as the member's own "delete account": the subscription is cancelled
+      // first (if that fails, the account stays), then every row about the person goes in one
+      // transaction with the audit row, which names no one (the account is gone).
+      try {
+        await deps.beforeDeleteUser?.(id);
+      } catch (err) {
+        request.log.error({ err, event: 'billing.cancel-failed' }, 'subscription not cancelled');
+        throw new HttpError(
+          502,
+          'auth.errors.SUBSCRIPTION_CANCEL_FAILED',
+          {},
+          'SUBSCRIPTION_CANCEL_FAILED',
+        );
+      }
+      await deleteAccountData(db, target, {
+        alsoInTransaction: (tx) =>
+          recordAudit(tx, me, 'member.delete', { type: 'user', id: DELETED_ACCOUNT, label: '' }),
+      });
       sessionCache.forgetUser(id);
-      await recordAudit(
-        db,
-        me,
-        'member.delete',
-        { type: 'user', id, label: target.email },
-        { name: displayName(target) },
-      );
       request.log.info({ event: 'admin.user-deleted', target: id }, 'admin deleted an account');
       return { ok: true as const };
     },

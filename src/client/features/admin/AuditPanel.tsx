@@ -32,9 +32,13 @@ export function AuditPanel() {
                 {when.format(new Date(e.createdAt))}
               </time>
               <p className="min-w-0 break-words text-slate-800">
-                <span className="font-medium text-slate-900">{e.actorEmail}</span>{' '}
+                <span className="font-medium text-slate-900">
+                  {e.actorEmail || t(`${A}.deletedAccount`)}
+                </span>{' '}
                 {t(`${A}.actions.${e.action}`, { defaultValue: e.action })}{' '}
-                <span className="font-medium text-slate-900">{e.targetLabel}</span>
+                <span className="font-medium text-slate-900">
+                  {e.targetLabel || t(`${A}.deletedAccount`)}
+                </span>
                 {typeof e.detail.to === 'string' ? (
                   <span className="text-slate-600">
                     {' → '}
