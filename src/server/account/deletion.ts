@@ -33,7 +33,9 @@ export async function deleteAccountData(
   person: DeletedPerson,
   options: {
     blockEmail?: boolean;
-    alsoInTransaction?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>;
+    alsoInTransaction?: (
+      tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    ) => Promise<void>;
   } = {},
 ): Promise<void> {
   const email = person.email.toLowerCase();
