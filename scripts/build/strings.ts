@@ -26,7 +26,7 @@ export function stringChunks(): Record<string, Map<StringChunk, Tree>> {
   return Object.fromEntries(LANGUAGES.map((l) => [l, splitStrings(read(l))]));
 }
 
-/** The build manifest's key of a chunk of strings (its module's id, as Vite names it). */
+/** A chunk of strings' module id: the end of its key in the build manifest (`chunkFor`). */
 export const stringChunkSource = (language: string, chunk: string) => `${ID}/${language}/${chunk}`;
 
 export function stringsModule(): Plugin {
