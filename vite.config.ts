@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { gospelModule } from './scripts/build/gospel.ts';
 import { precompress } from './scripts/build/precompress.ts';
+import { stringsModule } from './scripts/build/strings.ts';
 
 const apiPort = process.env.API_PORT ?? '5000';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), gospelModule(), precompress()],
+  plugins: [react(), tailwindcss(), gospelModule(), stringsModule(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -19,6 +20,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
+        // A chunk of strings is named after its language and group (docs/decisions/0029).
+        chunkFileNames: (chunk) => {
+          const strings = /virtual:camino\/strings\/(\w+)\/(\w+)$/.exec(chunk.facadeModuleId ?? '');
+          return strings
+            ? `assets/strings-${strings[1]}-${strings[2]}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             // The product's values (lists, limits) stay apart from the schemas that use them,

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { stringsModule } from './scripts/build/strings.ts';
 
 export default defineConfig({
   test: {
@@ -19,7 +20,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // lib/i18n.ts imports the loaders of the chunks of strings (docs/decisions/0029).
+        plugins: [react(), stringsModule()],
         test: {
           name: 'client',
           environment: 'jsdom',

@@ -1,12 +1,14 @@
 /**
  * What each page of the built client downloads before it can run: the entry chunk and its static
- * imports, the page's lazy chunk and its static imports, the active language's strings and the
- * CSS, all gzipped. Read by the byte-budget test (tests/e2e/build-output.test.ts) and printed by
+ * imports, the page's lazy chunk and its static imports, the chunks of strings it loads in the
+ * reader's language (core and those its route declares, docs/decisions/0029) and the CSS, all
+ * gzipped. Read by the byte-budget test (tests/e2e/build-output.test.ts) and printed by
  * `npm run bench` into docs/performance.md.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routeStrings, stringChunkSource } from './strings.ts';
 
 interface ManifestChunk {
   file: string;
@@ -49,6 +51,16 @@ export function chunkFor(manifest: Manifest, source: string): string {
   return key;
 }
 
+/**
+ * The manifest keys of the chunks of strings loading `lazyModules` fetches in `language`: core,
+ * which the app loads at boot, and those each module's loader declares (routes.tsx, App.tsx).
+ */
+export function stringsFor(manifest: Manifest, lazyModules: string[], language: string) {
+  const declared = routeStrings();
+  const chunks = new Set(['core', ...lazyModules.flatMap((m) => declared.get(m) ?? [])]);
+  return [...chunks].map((chunk) => chunkFor(manifest, stringChunkSource(language, chunk)));
+}
+
 export interface PageCost {
   js: number;
   css: number;
@@ -58,7 +70,7 @@ export interface PageCost {
 /**
  * Gzipped bytes a first visit to a page downloads before the page shows: the entry's static
  * closure, then each lazy module on the way (e.g. the member app, then the page) with theirs,
- * plus one language's strings.
+ * plus the strings they load in one language.
  */
 export function pageCost(
   clientDir: string,
@@ -70,8 +82,11 @@ export function pageCost(
   if (!entry) throw new Error('no entry in the build manifest');
   const keys = staticClosure(manifest, entry);
   // boot.ts, the entry, imports the app (main.tsx) after the first paint.
-  for (const source of ['main.tsx', ...lazyModules, `shared/i18n/${language}.json`]) {
+  for (const source of ['main.tsx', ...lazyModules]) {
     staticClosure(manifest, chunkFor(manifest, source), keys);
+  }
+  for (const strings of stringsFor(manifest, lazyModules, language)) {
+    staticClosure(manifest, strings, keys);
   }
   const files = [...keys].map((k) => manifest[k]!.file);
   const css = [...new Set([...keys].flatMap((k) => manifest[k]!.css ?? []))];

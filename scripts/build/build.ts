@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type InlineConfig } from 'vite';
 import { LANGUAGES } from '../../src/shared/constants.ts';
 import type * as Prerender from '../../src/client/prerender.tsx';
-import { chunkFor, readManifest, staticClosure } from './budgets.ts';
+import { chunkFor, readManifest, staticClosure, stringsFor } from './budgets.ts';
 import { buildServiceWorker } from './sw.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,10 +93,10 @@ async function main() {
   for (const language of LANGUAGES) {
     for (const { path, takeover } of PRERENDERED_PAGES) {
       const { html, title, description } = await renderPage(path, language);
-      // The page's own chunks and the language's strings start loading with the HTML.
-      const needed = new Set<string>();
-      for (const source of [routeModules[path]!, `shared/i18n/${language}.json`]) {
-        staticClosure(manifest, chunkFor(manifest, source), needed);
+      // The page's own chunks and strings (core and its route's) in the page's language.
+      const needed = staticClosure(manifest, chunkFor(manifest, routeModules[path]!));
+      for (const strings of stringsFor(manifest, [routeModules[path]!], language)) {
+        staticClosure(manifest, strings, needed);
       }
       // Fetched by boot.ts once the page is painted: requests started before the first paint
       // compete with it for a phone's bandwidth.

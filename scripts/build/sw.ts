@@ -7,20 +7,20 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { chunkFor, readManifest, staticClosure } from './budgets.ts';
+import { LANGUAGES } from '../../src/shared/constants.ts';
+import { chunkFor, readManifest, staticClosure, stringsFor } from './budgets.ts';
 
 /**
  * What opening today's reading needs with no network: the entry and the app, the member app,
- * the reading page, the dashboard (the installed app's start page) and both languages' strings.
- * Any other page's chunks are kept the first time they are loaded.
+ * the reading page, the dashboard (the installed app's start page) and, in both languages, the
+ * strings they load (docs/decisions/0029). Any other page's chunks are kept the first time they
+ * are loaded.
  */
 export const PRECACHED_MODULES = [
   'main.tsx',
   'MemberApp.tsx',
   'features/reading/DailyReading.tsx',
   'features/dashboard/Dashboard.tsx',
-  'shared/i18n/en.json',
-  'shared/i18n/es.json',
 ];
 
 /** The URLs of the hashed files the worker precaches, besides index.html. */
@@ -30,6 +30,11 @@ export function precacheList(clientDir: string): string[] {
   if (!entry) throw new Error('no entry in the build manifest');
   const keys = staticClosure(manifest, entry);
   for (const source of PRECACHED_MODULES) staticClosure(manifest, chunkFor(manifest, source), keys);
+  for (const language of LANGUAGES) {
+    for (const strings of stringsFor(manifest, PRECACHED_MODULES, language)) {
+      staticClosure(manifest, strings, keys);
+    }
+  }
   const files = [...keys].flatMap((k) => [
     manifest[k]!.file,
     ...(manifest[k]!.css ?? []),

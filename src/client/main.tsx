@@ -24,7 +24,8 @@ if (!root) throw new Error('missing #root');
 const prerendered = root.dataset.prerendered === 'visitor';
 const language = asLanguage(prerendered ? document.documentElement.lang : i18n.language);
 rememberLanguage(language);
-// Only the reader's language is downloaded before the first render.
+// Only the reader's language's core strings are downloaded before the first render; each page
+// brings its own (routes.tsx, docs/decisions/0029).
 await loadLanguage(language);
 await i18n.changeLanguage(language);
 if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);

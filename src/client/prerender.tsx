@@ -15,7 +15,7 @@ import es from '#shared/i18n/es.json';
 import { VisitorApp } from './App.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
-import { i18n, loadLanguage } from './lib/i18n.ts';
+import { addAllStrings, i18n } from './lib/i18n.ts';
 import { LanguageProvider } from './lib/language.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
 
@@ -64,7 +64,8 @@ export async function renderPage(
   path: string,
   language: Language,
 ): Promise<{ html: string; title: string; description: string }> {
-  await loadLanguage(language, STRINGS[language]);
+  // Every public page is rendered here: all of the language's strings at once, none fetched.
+  addAllStrings(language, STRINGS[language]);
   await i18n.changeLanguage(language);
   const queryClient = createQueryClient();
   // Prerendered pages are sent only to requests without a session: a visitor.

@@ -1,58 +1,101 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withStrings } from './lib/i18n.ts';
+import type { StringChunk } from './lib/string-chunks.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+/**
+ * A route's page: its module and the chunks of strings it shows beyond `core`, fetched at once,
+ * so the page renders with its text (docs/decisions/0029; checked by
+ * tests/shared/strings-per-page.test.ts, read by the build's byte budgets and precache).
+ */
+const page = (
+  strings: readonly StringChunk[],
+  load: () => Promise<{ default: ComponentType }>,
+): Page => lazy(withStrings(strings, load));
 
 export const pages = {
-  Landing: page(() => import('./pages/Landing.tsx')),
-  AboutUs: page(() => import('./pages/AboutUs.tsx')),
-  CourseOverview: page(() => import('./pages/CourseOverview.tsx')),
-  SignIn: page(() => import('./pages/SignIn.tsx')),
-  SignUp: page(() => import('./pages/SignUp.tsx')),
-  ForgotPassword: page(() => import('./pages/ForgotPassword.tsx')),
-  ResetPassword: page(() => import('./pages/ResetPassword.tsx')),
-  Terms: page(() => import('./pages/Legal.tsx').then((m) => ({ default: m.TermsPage }))),
-  Privacy: page(() => import('./pages/Legal.tsx').then((m) => ({ default: m.PrivacyPage }))),
-  Dashboard: page(() => import('./features/dashboard/Dashboard.tsx')),
-  AccountSettings: page(() => import('./features/account/AccountSettings.tsx')),
-  Admin: page(() => import('./features/admin/Admin.tsx')),
-  Support: page(() => import('./features/support/Support.tsx')),
-  NotFound: page(() => import('./components/NotFound.tsx')),
-  BibleReader: page(() => import('./features/bible/BibleReader.tsx')),
-  BibleStudy: page(() => import('./features/bible/BibleStudy.tsx')),
-  SavedStudies: page(() => import('./features/bible/SavedStudies.tsx')),
-  Courses: page(() => import('./features/courses/Courses.tsx')),
-  CourseDetail: page(() => import('./features/courses/CourseDetail.tsx')),
-  Course202Intro: page(() =>
+  Landing: page(['landing'], () => import('./pages/Landing.tsx')),
+  AboutUs: page(['about'], () => import('./pages/AboutUs.tsx')),
+  CourseOverview: page(['courseOverview'], () => import('./pages/CourseOverview.tsx')),
+  SignIn: page(['auth'], () => import('./pages/SignIn.tsx')),
+  SignUp: page(['auth'], () => import('./pages/SignUp.tsx')),
+  ForgotPassword: page(['auth'], () => import('./pages/ForgotPassword.tsx')),
+  ResetPassword: page(['auth'], () => import('./pages/ResetPassword.tsx')),
+  Terms: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.TermsPage }))),
+  Privacy: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.PrivacyPage }))),
+  Dashboard: page(
+    ['dashboard', 'courses', 'readingPlans', 'library'],
+    () => import('./features/dashboard/Dashboard.tsx'),
+  ),
+  AccountSettings: page(
+    ['settings', 'auth', 'sessions'],
+    () => import('./features/account/AccountSettings.tsx'),
+  ),
+  Admin: page(['admin', 'support', 'courseOverview'], () => import('./features/admin/Admin.tsx')),
+  Support: page(['support'], () => import('./features/support/Support.tsx')),
+  NotFound: page([], () => import('./components/NotFound.tsx')),
+  BibleReader: page(
+    ['bible', 'study', 'library', 'subscription'],
+    () => import('./features/bible/BibleReader.tsx'),
+  ),
+  BibleStudy: page(['study', 'bible'], () => import('./features/bible/BibleStudy.tsx')),
+  SavedStudies: page(['study', 'subscription'], () => import('./features/bible/SavedStudies.tsx')),
+  Courses: page(['courses'], () => import('./features/courses/Courses.tsx')),
+  CourseDetail: page(
+    ['courses', 'subscription'],
+    () => import('./features/courses/CourseDetail.tsx'),
+  ),
+  Course202Intro: page(['courses', 'subscription'], () =>
     import('./features/courses/CourseDetail.tsx').then((m) => ({ default: m.Course202Intro })),
   ),
-  Course303Intro: page(() =>
+  Course303Intro: page(['courses', 'subscription'], () =>
     import('./features/courses/CourseDetail.tsx').then((m) => ({ default: m.Course303Intro })),
   ),
-  Lesson: page(() => import('./features/courses/Lesson.tsx')),
-  CurriculumComplete: page(() => import('./features/courses/CurriculumComplete.tsx')),
-  MemoryVerses: page(() => import('./features/memory/MemoryVerses.tsx')),
-  Journal: page(() => import('./features/journal/Journal.tsx')),
-  Prayer: page(() => import('./features/prayer/Prayer.tsx')),
-  Goals: page(() => import('./features/goals/Goals.tsx')),
-  ReadingPlans: page(() => import('./features/reading/ReadingPlans.tsx')),
-  DailyReading: page(() => import('./features/reading/DailyReading.tsx')),
-  Notifications: page(() => import('./features/notifications/Notifications.tsx')),
-  NotificationSettings: page(() => import('./features/notifications/NotificationSettings.tsx')),
-  NotificationTest: page(() => import('./features/notifications/NotificationTest.tsx')),
-  Subscription: page(() => import('./features/subscription/SubscriptionPage.tsx')),
-  WelcomePremium: page(() => import('./features/subscription/WelcomePremium.tsx')),
-  Sermons: page(() => import('./features/library/Sermons.tsx')),
-  SermonDetail: page(() => import('./features/library/SermonDetail.tsx')),
-  Books: page(() => import('./features/library/Books.tsx')),
-  Heroes: page(() => import('./features/library/Heroes.tsx')),
-  HeroDetail: page(() => import('./features/library/HeroDetail.tsx')),
-  Resources: page(() => import('./features/library/Resources.tsx')),
-  ResourceDetail: page(() => import('./features/library/ResourceDetail.tsx')),
-  Gospel: page(() => import('./features/library/Gospel.tsx')),
-  GospelForVisitors: page(() =>
+  Lesson: page(['courses', 'subscription'], () => import('./features/courses/Lesson.tsx')),
+  CurriculumComplete: page(['courses'], () => import('./features/courses/CurriculumComplete.tsx')),
+  MemoryVerses: page(
+    ['memory', 'bible', 'study'],
+    () => import('./features/memory/MemoryVerses.tsx'),
+  ),
+  Journal: page(['journal', 'bible', 'study'], () => import('./features/journal/Journal.tsx')),
+  Prayer: page(['prayer', 'courses'], () => import('./features/prayer/Prayer.tsx')),
+  Goals: page(['goals', 'subscription'], () => import('./features/goals/Goals.tsx')),
+  ReadingPlans: page(
+    ['readingPlans', 'courses'],
+    () => import('./features/reading/ReadingPlans.tsx'),
+  ),
+  DailyReading: page(
+    ['readingPlans', 'bible', 'study', 'courses'],
+    () => import('./features/reading/DailyReading.tsx'),
+  ),
+  Notifications: page(
+    ['notify', 'courses'],
+    () => import('./features/notifications/Notifications.tsx'),
+  ),
+  NotificationSettings: page(
+    ['notify', 'settings'],
+    () => import('./features/notifications/NotificationSettings.tsx'),
+  ),
+  NotificationTest: page(['notify'], () => import('./features/notifications/NotificationTest.tsx')),
+  Subscription: page(
+    ['subscription'],
+    () => import('./features/subscription/SubscriptionPage.tsx'),
+  ),
+  WelcomePremium: page(
+    ['welcomePremium', 'subscription'],
+    () => import('./features/subscription/WelcomePremium.tsx'),
+  ),
+  Sermons: page(['library'], () => import('./features/library/Sermons.tsx')),
+  SermonDetail: page(['library'], () => import('./features/library/SermonDetail.tsx')),
+  Books: page(['library'], () => import('./features/library/Books.tsx')),
+  Heroes: page(['library'], () => import('./features/library/Heroes.tsx')),
+  HeroDetail: page(['library'], () => import('./features/library/HeroDetail.tsx')),
+  Resources: page(['library'], () => import('./features/library/Resources.tsx')),
+  ResourceDetail: page(['library'], () => import('./features/library/ResourceDetail.tsx')),
+  Gospel: page(['library'], () => import('./features/library/Gospel.tsx')),
+  GospelForVisitors: page(['library'], () =>
     import('./features/library/Gospel.tsx').then((m) => ({ default: m.GospelForVisitors })),
   ),
-  FavoriteVerses: page(() => import('./features/library/FavoriteVerses.tsx')),
+  FavoriteVerses: page(['library'], () => import('./features/library/FavoriteVerses.tsx')),
 };

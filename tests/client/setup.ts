@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n, loadLanguage } from '#client/lib/i18n.ts';
+import en from '#shared/i18n/en.json';
+import es from '#shared/i18n/es.json';
+import { addAllStrings, i18n } from '#client/lib/i18n.ts';
 import { resetToasts } from '#client/hooks/use-toast.ts';
 
 // jsdom has no ResizeObserver; Radix measures with it.
@@ -11,9 +13,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-// The app fetches one language's strings at start; tests switch between both.
-await loadLanguage('en');
-await loadLanguage('es');
+// The app fetches its strings in chunks, per page and language (docs/decisions/0029); tests
+// have all of both languages' strings from the start, and switch between them.
+addAllStrings('en', en);
+addAllStrings('es', es);
 await i18n.changeLanguage('en');
 
 afterEach(async () => {

@@ -5,6 +5,7 @@ import { freePort, startServer } from '../helpers/server-process.ts';
 import { totp } from '../helpers/totp.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import en from '#shared/i18n/en.json' with { type: 'json' };
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -112,6 +113,24 @@ export async function expectNoHorizontalOverflow(
   } finally {
     if (options.at && before) await page.setViewportSize(before);
   }
+}
+
+/**
+ * No raw locale key on the page (`admin.members.title` instead of its text): each page loads
+ * its chunks of strings before it renders (docs/decisions/0029). Reads the text and the labels.
+ */
+export async function expectNoRawKeys(page: Page, label: string): Promise<void> {
+  const namespaces = Object.keys(en).join('|');
+  const found = await page.evaluate((pattern) => {
+    const texts = [document.body.innerText, document.title];
+    for (const element of document.querySelectorAll('[aria-label],[placeholder],[title],[alt]')) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        texts.push(element.getAttribute(name) ?? '');
+      }
+    }
+    return texts.join('\n').match(new RegExp(pattern, 'g')) ?? [];
+  }, `\\b(?:${namespaces})\\.[A-Za-z][\\w.]*`);
+  expect({ label, rawKeys: found }).toEqual({ label, rawKeys: [] });
 }
 
 /** A full-page screenshot; at phone width it first checks there is no sideways scrolling. */

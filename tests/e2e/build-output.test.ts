@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ROOT } from '../../scripts/client-build.mjs';
 import {
   chunkFor,
@@ -76,20 +77,62 @@ describe('the built client', () => {
     expect(pageCost(CLIENT, manifest, ['pages/Landing.tsx']).css).toBeLessThanOrEqual(20 * KB);
   });
 
-  it('downloads only the reader’s language: each language is a chunk of its own, loaded on demand', () => {
+  it('downloads only the strings a page shows, in the reader’s language, each a chunk loaded on demand', () => {
     const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
     const upFront = staticClosure(
       manifest,
       chunkFor(manifest, 'main.tsx'),
       staticClosure(manifest, entry),
     );
-    for (const language of ['en', 'es']) {
-      const chunk = chunkFor(manifest, `shared/i18n/${language}.json`);
-      expect(upFront.has(chunk)).toBe(false);
-      expect(manifest[chunk]!.isDynamicEntry).toBe(true);
+    // Cut per group of keys and language at build time (docs/decisions/0029).
+    const chunks = Object.keys(manifest).filter((k) => k.includes('virtual:camino/strings/'));
+    expect(chunks.length).toBeGreaterThan(40);
+    for (const chunk of chunks) {
+      expect(upFront.has(chunk), chunk).toBe(false);
+      expect(manifest[chunk]!.isDynamicEntry, chunk).toBe(true);
     }
+    const strings = (files: string[]) =>
+      files.flatMap((f) => /\/strings-(\w+)-(\w+)-/.exec(f)?.slice(1, 3).join('/') ?? []);
     const en = pageCost(CLIENT, manifest, ['pages/Landing.tsx'], 'en');
-    expect(en.files.some((f) => f.includes('/es-'))).toBe(false);
+    expect(strings(en.files).sort()).toEqual(['en/core', 'en/landing']);
+    const dashboard = pageCost(
+      CLIENT,
+      manifest,
+      ['MemberApp.tsx', 'features/dashboard/Dashboard.tsx'],
+      'es',
+    ).files;
+    expect(strings(dashboard)).toEqual(expect.arrayContaining(['es/core', 'es/dashboard']));
+    expect(strings(dashboard).filter((s) => !s.startsWith('es/'))).toEqual([]);
+    expect(strings(dashboard)).not.toContain('es/admin');
+    // A page's strings are a small part of the language's (22 KB gzipped in Spanish).
+    const whole = gzipSync(readFileSync(join(ROOT, 'src/shared/i18n/es.json'))).length;
+    const sum = dashboard
+      .filter((f) => f.includes('/strings-'))
+      .reduce((total, f) => total + gzipSync(readFileSync(join(CLIENT, f))).length, 0);
+    expect(sum).toBeLessThan(whole / 2);
+  });
+
+  it('sends the browser none of the strings only the server shows (e-mails, the unsubscribe page)', () => {
+    const en = JSON.parse(readFileSync(join(ROOT, 'src/shared/i18n/en.json'), 'utf8')) as {
+      [key: string]: Record<string, Record<string, string>>;
+    };
+    // The longest run of plain words of a text: found whatever quoting the minifier chose.
+    const words = (text: string) =>
+      text.split(/[^A-Za-z ,]+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+    const assets = readdirSync(join(CLIENT, 'assets')).filter((f) => f.endsWith('.js'));
+    const text = assets.map((f) => readFileSync(join(CLIENT, 'assets', f), 'utf8')).join('\n');
+    // The client's strings are there…
+    expect(text).toContain(words(en.dashboard!.streakStart as unknown as string));
+    // …and the server's are not.
+    for (const line of [
+      en.notify!.email!.why!,
+      en.notify!.unsubscribe!.confirm!,
+      en.support!.mail!.ackBody!,
+      en.auth!.resetMail!.body!,
+    ]) {
+      expect(words(line).length).toBeGreaterThan(15);
+      expect(text).not.toContain(words(line));
+    }
   });
 
   it('keeps member pages out of what a visitor loads', () => {

@@ -6,6 +6,7 @@ import {
   e2eAvailable,
   expectAccessible,
   expectNoHorizontalOverflow,
+  expectNoRawKeys,
   newContext,
   screenshot,
   useE2EServer,
@@ -116,7 +117,10 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await dialog.getByRole('checkbox').click();
     expect(await continueButton.isEnabled()).toBe(true);
     await continueButton.click();
-    await page.getByText('Thank you for confirming.').waitFor();
+    // Exact: Radix also announces the toast's text, with its title, in a live region.
+    await page
+      .getByText('Thank you for confirming. Your journey starts now.', { exact: true })
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Welcome, Ana' }).waitFor();
     await expectAccessible(page, 'dashboard (en)');
@@ -134,6 +138,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
         expect(await heading.textContent()).toBe('Page not found');
       }
       await expectAccessible(page, route);
+      await expectNoRawKeys(page, `${route} (en)`);
       await expectNoHorizontalOverflow(page, `${route} (en)`, { at: PHONE });
     }
     await page.goto(`${e2e.base}/account-settings`);
@@ -152,6 +157,15 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Sermones', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Bienvenido, Ana' }).waitFor();
+    await expectNoRawKeys(page, 'dashboard (es)');
+    // Every route in Spanish, each loaded first in this language: its strings come with it.
+    for (const route of MEMBER_ROUTES) {
+      await page.goto(e2e.base + route);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoRawKeys(page, `${route} (es)`);
+    }
     await page.goto(e2e.base);
     await page.getByRole('heading', { name: 'Bienvenido, Ana' }).waitFor();
     await expectAccessible(page, 'dashboard (es)');
@@ -312,6 +326,13 @@ describe.runIf(enabled)('the app in Chromium', () => {
       ]) {
         await page.goto(e2e.base + route);
         await page.getByRole('heading', { level: 1 }).waitFor();
+        // Once the app has taken the page over (a page that works as HTML alone stays HTML).
+        await page.waitForFunction(
+          () =>
+            document.documentElement.dataset.app === 'ready' ||
+            document.getElementById('root')?.dataset.takeover === 'interaction',
+        );
+        await expectNoRawKeys(page, `${route} (${locale})`);
         await expectAccessible(page, `${route} (${locale})`);
         await expectNoHorizontalOverflow(page, `${route} (${locale})`);
       }

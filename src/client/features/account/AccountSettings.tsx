@@ -5,20 +5,36 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Skeletons } from '../../components/QueryStates.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
+import { withStrings } from '../../lib/i18n.ts';
 import { ProfileTab } from './ProfileTab.tsx';
 
-// The first tab comes with the page; each other tab's code when it is first opened.
-const PreferencesTab = lazy(() =>
-  import('./PreferencesTab.tsx').then((m) => ({ default: m.PreferencesTab })),
+// The first tab comes with the page; each other tab's code, and the strings it needs beyond the
+// page's, when it is first opened.
+const PreferencesTab = lazy(
+  withStrings([], () =>
+    import('./PreferencesTab.tsx').then((m) => ({ default: m.PreferencesTab })),
+  ),
 );
-const SubscriptionTab = lazy(() =>
-  import('./SubscriptionTab.tsx').then((m) => ({ default: m.SubscriptionTab })),
+const SubscriptionTab = lazy(
+  withStrings(['subscription'], () =>
+    import('./SubscriptionTab.tsx').then((m) => ({ default: m.SubscriptionTab })),
+  ),
 );
-const PrivacyTab = lazy(() => import('./PrivacyTab.tsx').then((m) => ({ default: m.PrivacyTab })));
-const NotificationsTab = lazy(() =>
-  import('./NotificationsTab.tsx').then((m) => ({ default: m.NotificationsTab })),
+const PrivacyTab = lazy(
+  withStrings(['dataExport'], () =>
+    import('./PrivacyTab.tsx').then((m) => ({ default: m.PrivacyTab })),
+  ),
 );
-const SupportTab = lazy(() => import('./SupportTab.tsx').then((m) => ({ default: m.SupportTab })));
+const NotificationsTab = lazy(
+  withStrings([], () =>
+    import('./NotificationsTab.tsx').then((m) => ({ default: m.NotificationsTab })),
+  ),
+);
+const SupportTab = lazy(
+  withStrings(['support', 'admin'], () =>
+    import('./SupportTab.tsx').then((m) => ({ default: m.SupportTab })),
+  ),
+);
 
 const TABS = [
   'profile',

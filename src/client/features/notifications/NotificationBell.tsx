@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useUnreadCount } from './api.ts';
+import { useUnreadCount } from './unread.ts';
 
 /** The header's bell: a link to /notifications with the unread count (once past the age gate). */
 export function NotificationBell({ enabled = true }: { enabled?: boolean }) {

@@ -19,10 +19,11 @@ import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 // ── Query keys (a key is the URL's segments: the default loader joins them with "/") ──
 
-export const NOTIFICATIONS_URL = '/api/notifications';
+import { NOTIFICATIONS_URL } from './unread.ts';
+
+export { NOTIFICATIONS_URL, UNREAD_COUNT_KEY, useUnreadCount } from './unread.ts';
 export const notificationsPageKey = (page: number) =>
   [`${NOTIFICATIONS_URL}?${new URLSearchParams({ page: String(page) })}`] as const;
-export const UNREAD_COUNT_KEY = [`${NOTIFICATIONS_URL}/unread-count`] as const;
 export const NOTIFICATION_SETTINGS_KEY = ['/api/notification-settings'] as const;
 const PUSH_KEY_URL = '/api/push/public-key';
 const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
@@ -46,15 +47,6 @@ export function useNotifications(page: number) {
     queryKey: notificationsPageKey(page),
     placeholderData: keepPreviousData,
   });
-}
-
-/** The bell's unread count (refreshed after every change made here, and on each page load). */
-/**
- * The bell's count. Not asked before the member has passed the age gate: every member route
- * answers 403 until then, and an expected state must not be a console error.
- */
-export function useUnreadCount(enabled = true) {
-  return useQuery<{ unread: number }>({ queryKey: UNREAD_COUNT_KEY, enabled });
 }
 
 export function useNotificationSettings() {

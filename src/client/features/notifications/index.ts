@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { withStrings } from '../../lib/i18n.ts';
 
 /** What other parts of the app use from the notifications feature. */
 export { NotificationBell } from './NotificationBell.tsx';
@@ -8,6 +9,8 @@ export { NotificationBell } from './NotificationBell.tsx';
  * it inside a Suspense boundary), so the member shell, which shows the bell on every page, does
  * not carry it.
  */
-export const NotificationSettingsForm = lazy(() =>
-  import('./NotificationSettingsForm.tsx').then((m) => ({ default: m.NotificationSettingsForm })),
+export const NotificationSettingsForm = lazy(
+  withStrings(['notify', 'settings'], () =>
+    import('./NotificationSettingsForm.tsx').then((m) => ({ default: m.NotificationSettingsForm })),
+  ),
 );
