@@ -93,6 +93,12 @@ describe('personal data export', () => {
     });
     await app.call(member, 'PATCH', '/api/user/preferences', { timeZone: 'America/Lima' });
     await app.call(app.other, 'POST', '/api/journal', { content: 'Someone else’s words' });
+    // Two-step sign-in set up (not yet confirmed): its row is exported, its secrets are not.
+    const setup = await app.call(member, 'POST', '/api/auth/two-factor/enable', {
+      password: member.password,
+    });
+    const { totpURI, backupCodes } = setup.json() as { totpURI: string; backupCodes: string[] };
+    const secret = new URL(totpURI).searchParams.get('secret')!;
 
     const res = await app.call(member, 'GET', '/api/user/export', undefined, 'es');
     expect(res.statusCode).toBe(200);
@@ -143,7 +149,10 @@ describe('personal data export', () => {
     expect(study).toContain('El Señor cuida.');
     // No secrets, and nothing of anyone else.
     const everything = [...files.values()].map((b) => b.toString('utf8')).join('\n');
-    expect(everything).not.toMatch(/"(password|token)"/);
+    expect(everything).not.toMatch(/"(password|token|secret|backupCodes)"/);
+    expect(data.tables.two_factor).toEqual([expect.objectContaining({ verified: false })]);
+    expect(everything).not.toContain(secret);
+    for (const code of backupCodes) expect(everything).not.toContain(code);
     expect(everything).not.toContain('Someone else’s words');
   });
 
