@@ -69,10 +69,15 @@ describe.runIf(enabled)('support and the admin panel in Chromium', () => {
     // The admin panel opens only once the admin's sign-in has a second step.
     await ap.goto(`${e2e.base}/admin?tab=tickets`);
     await ap.getByRole('heading', { name: 'Turn on two-step verification' }).waitFor();
+    await expectAccessible(ap, 'admin: two-step verification first');
+    await screenshot(ap, 'admin-two-factor-first-en-desktop');
     await ap.getByRole('link', { name: 'Open account settings' }).click();
     await ap.waitForURL(/\/account-settings#two-factor$/);
     await ap.getByText('two-step verification is required to open the admin panel').waitFor();
-    await turnOnTwoFactor(ap, e2e.base, 'en');
+    await turnOnTwoFactor(ap, e2e.base, 'en', async (step) => {
+      if (step === 'scan') await screenshot(ap, 'two-factor-setup-en-desktop');
+    });
+    await screenshot(ap, 'settings-two-factor-on-en-desktop');
     await ap.goto(`${e2e.base}/admin?tab=tickets`);
     await ap.getByText('Lucía Fernández (lucia@example.com)', { exact: false }).waitFor();
     await screenshot(ap, 'admin-tickets-en-desktop');
