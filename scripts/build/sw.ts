@@ -9,16 +9,23 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { chunkFor, readManifest, staticClosure } from './budgets.ts';
 
+/** The member pages that open with no network after one visit (docs/decisions/0024). */
+export const PRECACHED_PAGES = [
+  'features/reading/DailyReading.tsx',
+  'features/dashboard/Dashboard.tsx',
+  'features/memory/MemoryVerses.tsx',
+];
+
 /**
- * What opening today's reading needs with no network: the entry and the app, the member app,
- * the reading page, the dashboard (the installed app's start page) and both languages' strings.
- * Any other page's chunks are kept the first time they are loaded.
+ * What opening today's reading, the dashboard (the installed app's start page, with today's
+ * verse) and the memory-verse review list needs with no network: the entry and the app, the
+ * member app, those pages and both languages' strings. Any other page's chunks are kept the
+ * first time they are loaded.
  */
 export const PRECACHED_MODULES = [
   'main.tsx',
   'MemberApp.tsx',
-  'features/reading/DailyReading.tsx',
-  'features/dashboard/Dashboard.tsx',
+  ...PRECACHED_PAGES,
   'shared/i18n/en.json',
   'shared/i18n/es.json',
 ];
@@ -30,6 +37,14 @@ export function precacheList(clientDir: string): string[] {
   if (!entry) throw new Error('no entry in the build manifest');
   const keys = staticClosure(manifest, entry);
   for (const source of PRECACHED_MODULES) staticClosure(manifest, chunkFor(manifest, source), keys);
+  // What the pages load lazily (their dialogs), so that opening one offline shows it instead
+  // of failing to load: the pages' own closures, not the member app's (whose lazy imports are
+  // every page).
+  const pages = new Set<string>();
+  for (const source of PRECACHED_PAGES) staticClosure(manifest, chunkFor(manifest, source), pages);
+  for (const key of pages) {
+    for (const lazy of manifest[key]!.dynamicImports ?? []) staticClosure(manifest, lazy, keys);
+  }
   const files = [...keys].flatMap((k) => [
     manifest[k]!.file,
     ...(manifest[k]!.css ?? []),
