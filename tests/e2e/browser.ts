@@ -193,16 +193,27 @@ export async function startE2EServer(
   env: Record<string, string> = {},
 ): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
-  // A copy of the data folder prepared by the global setup: migrated, the Bibles loaded.
+  // A copy of the database prepared by the global setup (migrated, the Bibles loaded), where
+  // the server keeps its embedded database: `<DATA_DIR>/pglite` (src/server/main.ts).
   const seed = inject('e2eDataDir');
-  if (seed && existsSync(seed)) cpSync(seed, dataDir, { recursive: true });
+  if (!seed || !existsSync(join(seed, 'PG_VERSION'))) {
+    throw new Error(`no prepared database at ${seed} (tests/e2e/global-setup.ts)`);
+  }
+  cpSync(seed, join(dataDir, 'pglite'), { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // Answering is enough: the Bibles install meanwhile (tests that need them waitForBibles).
-  const server = await startServer(
-    { DATA_DIR: dataDir, PORT: String(port), APP_URL: base, ...env },
-    { waitFor: 'healthz' },
-  );
+  // Ready at once: the Bibles are in the copy. (The first-start install, on an empty folder, is
+  // tests/server/first-start.test.ts's and the fault tests' business.)
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: base,
+    ...env,
+  });
+  if (/Installing the/.test(server.output())) {
+    await server.stop();
+    throw new Error(`the e2e server installed the Bibles again:\n${server.output()}`);
+  }
   const browser = await launch();
   return {
     base,
