@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { i18n, loadLanguage } from '#client/lib/i18n.ts';
 import { resetToasts } from '#client/hooks/use-toast.ts';
 
@@ -16,9 +16,20 @@ await loadLanguage('en');
 await loadLanguage('es');
 await i18n.changeLanguage('en');
 
+// The test files share a worker and its jsdom (vitest.config.ts: `isolate: false`), so each
+// test leaves the page, the globals and the storage as it found them.
+const realFetch = globalThis.fetch;
+
 afterEach(async () => {
   cleanup();
   resetToasts();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  globalThis.fetch = realFetch;
   await i18n.changeLanguage('en');
   localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+  document.title = '';
 });
