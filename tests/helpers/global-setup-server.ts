@@ -63,7 +63,8 @@ export async function ensurePgliteDataDir(key = fixtureKey()): Promise<string> {
   const dir = seedDataDir(key);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;
   const dump = await ensurePgliteDump(key);
-  const building = `${dir}.part`;
+  // Built beside it, then renamed: another run (another worktree's) never sees half of it.
+  const building = `${dir}.part-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   const { PGlite: Client } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
@@ -73,7 +74,10 @@ export async function ensurePgliteDataDir(key = fixtureKey()): Promise<string> {
     extensions: { unaccent },
   });
   await client.close();
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(building, dir);
+  if (existsSync(join(dir, 'PG_VERSION'))) rmSync(building, { recursive: true, force: true });
+  else {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(building, dir);
+  }
   return dir;
 }

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectDurable } from '../helpers/durable.ts';
+import { ensurePgliteDataDir } from '../helpers/global-setup-server.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
@@ -22,13 +23,24 @@ function tempDir() {
   return dir;
 }
 
-// Real processes: the first start also loads the Bibles in the background, so allow time.
+/**
+ * A data folder whose database is already migrated with the Bibles in (the browser tests'
+ * prepared copy): a later start, with no install running in the background.
+ */
+async function preparedDir() {
+  const dir = tempDir();
+  cpSync(await ensurePgliteDataDir(), join(dir, 'pglite'), { recursive: true });
+  return dir;
+}
+
+// Real processes: a first start also loads the Bibles in the background, so allow time.
 const PROCESS_TIMEOUT = 150_000;
 
 describe('embedded PGlite', () => {
   it(
     'refuses a second server on the same data directory, with a clear message',
     async () => {
+      // An empty folder, as on a first start: SIGTERM comes while the Bibles install.
       const dir = tempDir();
       const first = await startServer({ DATA_DIR: dir }, { waitFor: 'healthz' });
       running.push(first);
@@ -44,7 +56,8 @@ describe('embedded PGlite', () => {
   it(
     'keeps an acknowledged write after kill -9',
     async () => {
-      await expectDurable({ DATA_DIR: tempDir() }, running);
+      // What is asserted is the member's write, not the install (first-start.test.ts's).
+      await expectDurable({ DATA_DIR: await preparedDir() }, running);
     },
     PROCESS_TIMEOUT,
   );
