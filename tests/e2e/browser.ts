@@ -193,17 +193,25 @@ export async function startE2EServer(
   const base = `http://127.0.0.1:${port}`;
   // Ready at once: the Bibles are in the copy. (The first-start install, on an empty folder, is
   // tests/server/first-start.test.ts's and the fault tests' business.)
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: base,
-    ...env,
-  });
+  // Chromium starts while the server does; whichever started is stopped if the other failed.
+  const [started, launched] = await Promise.allSettled([
+    startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: base, ...env }),
+    launch(),
+  ]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    if (launched.status === 'fulfilled') await launched.value.close();
+    throw started.status === 'rejected'
+      ? started.reason
+      : (launched as PromiseRejectedResult).reason;
+  }
+  const server = started.value;
+  const browser = launched.value;
   if (/Installing the/.test(server.output())) {
+    await browser.close();
     await server.stop();
     throw new Error(`the e2e server installed the Bibles again:\n${server.output()}`);
   }
-  const browser = await launch();
   return {
     base,
     browser,
