@@ -1,6 +1,33 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { stringsModule } from './scripts/build/strings.ts';
+
+const SERVER_TESTS = ['tests/server', 'tests/shared', 'tests/bible'];
+
+/**
+ * With TEST_DATABASE_ONLY=1 (CI's second run of the server tests, against PostgreSQL with
+ * TEST_DATABASE_URL), the server test files that never open the test database are left out:
+ * content checks, pure functions, the first start on an empty PGlite folder. They do the same
+ * whatever TEST_DATABASE_URL says, and `npm test` has just run them. A file is kept when it
+ * imports tests/helpers/app.ts or database.ts (which open a test database) or reads
+ * TEST_DATABASE_URL.
+ */
+function filesWithoutTestDatabase(): string[] {
+  const opensDatabase = /helpers\/(app|database)\.ts|\bTEST_DATABASE_URL\b/;
+  return SERVER_TESTS.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => join(dir, file))
+      .filter((file) => !opensDatabase.test(readFileSync(file, 'utf8'))),
+  );
+}
+
+const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
+if (databaseOnly && !process.env.TEST_DATABASE_URL) {
+  throw new Error('TEST_DATABASE_ONLY=1 is for a run against TEST_DATABASE_URL, which is not set');
+}
 
 export default defineConfig({
   test: {
@@ -10,11 +37,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup-server.ts'],
-          include: [
-            'tests/server/**/*.test.ts',
-            'tests/shared/**/*.test.ts',
-            'tests/bible/**/*.test.ts',
-          ],
+          include: SERVER_TESTS.map((dir) => `${dir}/**/*.test.ts`),
+          exclude: [...configDefaults.exclude, ...(databaseOnly ? filesWithoutTestDatabase() : [])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +51,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // One jsdom and one module graph for all the files of a worker, not one per file
+          // (setting up jsdom and importing React and the app took two thirds of the time):
+          // tests/client/setup.ts puts back what a test changed.
+          pool: 'threads',
+          isolate: false,
         },
       },
       {

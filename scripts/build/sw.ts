@@ -10,18 +10,20 @@ import { build } from 'vite';
 import { LANGUAGES } from '../../src/shared/constants.ts';
 import { chunkFor, readManifest, staticClosure, stringsFor } from './budgets.ts';
 
-/**
- * What opening today's reading needs with no network: the entry and the app, the member app,
- * the reading page, the dashboard (the installed app's start page) and, in both languages, the
- * strings they load (docs/decisions/0029). Any other page's chunks are kept the first time they
- * are loaded.
- */
-export const PRECACHED_MODULES = [
-  'main.tsx',
-  'MemberApp.tsx',
+/** The member pages that open with no network after one visit (docs/decisions/0024). */
+export const PRECACHED_PAGES = [
   'features/reading/DailyReading.tsx',
   'features/dashboard/Dashboard.tsx',
+  'features/memory/MemoryVerses.tsx',
 ];
+
+/**
+ * What opening today's reading, the dashboard (the installed app's start page, with today's
+ * verse) and the memory-verse review list needs with no network: the entry and the app, the
+ * member app, those pages and, in both languages, the strings they load (docs/decisions/0029). Any other page's chunks are kept the
+ * first time they are loaded.
+ */
+export const PRECACHED_MODULES = ['main.tsx', 'MemberApp.tsx', ...PRECACHED_PAGES];
 
 /** The URLs of the hashed files the worker precaches, besides index.html. */
 export function precacheList(clientDir: string): string[] {
@@ -30,8 +32,21 @@ export function precacheList(clientDir: string): string[] {
   if (!entry) throw new Error('no entry in the build manifest');
   const keys = staticClosure(manifest, entry);
   for (const source of PRECACHED_MODULES) staticClosure(manifest, chunkFor(manifest, source), keys);
+  // What the pages load lazily (their dialogs), so that opening one offline shows it instead
+  // of failing to load: the pages' own closures, not the member app's (whose lazy imports are
+  // every page).
+  const pages = new Set<string>();
+  for (const source of PRECACHED_PAGES) staticClosure(manifest, chunkFor(manifest, source), pages);
+  const lazyModules: string[] = [];
+  for (const key of pages) {
+    for (const lazy of manifest[key]!.dynamicImports ?? []) {
+      staticClosure(manifest, lazy, keys);
+      lazyModules.push(lazy);
+    }
+  }
+  // And, in both languages, the strings all of these load (docs/decisions/0029).
   for (const language of LANGUAGES) {
-    for (const strings of stringsFor(manifest, PRECACHED_MODULES, language)) {
+    for (const strings of stringsFor(manifest, [...PRECACHED_MODULES, ...lazyModules], language)) {
       staticClosure(manifest, strings, keys);
     }
   }

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
 import { addAllStrings, i18n } from '#client/lib/i18n.ts';
@@ -19,9 +19,20 @@ addAllStrings('en', en);
 addAllStrings('es', es);
 await i18n.changeLanguage('en');
 
+// The test files share a worker and its jsdom (vitest.config.ts: `isolate: false`), so each
+// test leaves the page, the globals and the storage as it found them.
+const realFetch = globalThis.fetch;
+
 afterEach(async () => {
   cleanup();
   resetToasts();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  globalThis.fetch = realFetch;
   await i18n.changeLanguage('en');
   localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+  document.title = '';
 });

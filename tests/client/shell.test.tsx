@@ -85,7 +85,7 @@ describe('language (SPEC §3, §4, §8)', () => {
     const detector = i18n.services.languageDetector as {
       detect: () => string | string[] | undefined;
     };
-    const original = navigator.language;
+    const original = { language: navigator.language, languages: navigator.languages };
     Object.defineProperty(navigator, 'languages', { value: ['es-ES', 'es'], configurable: true });
     Object.defineProperty(navigator, 'language', { value: 'es-ES', configurable: true });
     localStorage.clear();
@@ -95,7 +95,14 @@ describe('language (SPEC §3, §4, §8)', () => {
       localStorage.setItem('language', 'en');
       expect([detector.detect()].flat()[0]).toBe('en');
     } finally {
-      Object.defineProperty(navigator, 'language', { value: original, configurable: true });
+      Object.defineProperty(navigator, 'language', {
+        value: original.language,
+        configurable: true,
+      });
+      Object.defineProperty(navigator, 'languages', {
+        value: original.languages,
+        configurable: true,
+      });
     }
   });
 });

@@ -71,8 +71,10 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await expectAccessible(page, 'study lab');
     await screenshot(page, 'study-lab-en-desktop');
 
-    // The draft survives a reload before saving.
-    await page.waitForTimeout(600);
+    // The draft survives a reload before saving (once autosaved, with the last field typed).
+    await page.waitForFunction(() =>
+      localStorage.getItem('study-draft:new')?.includes('Begin each day by giving it to God'),
+    );
     await page.reload();
     await page.getByText('Your unsaved draft was restored.').waitFor();
     expect(await page.getByLabel('Observation').inputValue()).toContain('Paul urges believers');

@@ -148,7 +148,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 let members = 0;
 
-/** Signs a new member up through the UI and passes the age gate. */
+/**
+ * A new member, signed in in this page's browser context, past the age gate: the same two
+ * requests the sign-up form and the age gate send (the page stays where it is). The forms
+ * themselves, in both languages, are tests/e2e/shell.test.ts's.
+ */
 export async function signUpMember(
   page: Page,
   base: string,
@@ -156,39 +160,24 @@ export async function signUpMember(
   email?: string,
 ): Promise<string> {
   members += 1;
-  const L =
-    lang === 'en'
-      ? {
-          first: 'First name',
-          last: 'Last name',
-          email: 'E-mail address',
-          password: 'Password',
-          submit: 'Create account',
-          dialog: 'Age Verification',
-          go: 'Continue',
-        }
-      : {
-          first: 'Nombre',
-          last: 'Apellido',
-          email: 'Correo electrónico',
-          password: 'Contraseña',
-          submit: 'Crear cuenta',
-          dialog: 'Verificación de edad',
-          go: 'Continuar',
-        };
   const address = email ?? `member-${Date.now()}-${members}@example.com`;
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel(L.first).fill('Rut');
-  await page.getByLabel(L.last).fill('Moabita');
-  await page.getByLabel(L.email).fill(address);
-  await page.getByLabel(L.password, { exact: true }).fill('a good long password');
-  await page.getByRole('button', { name: L.submit }).click();
-  const dialog = page.getByRole('dialog', { name: L.dialog });
-  await dialog.getByRole('checkbox').click();
-  await dialog.getByRole('button', { name: L.go }).click();
-  await dialog.waitFor({ state: 'detached' });
-  // A form used before the app took over the prerendered page must not have been sent natively.
-  expect(page.url()).not.toContain('password');
+  const headers = { origin: base, 'accept-language': lang };
+  const signUp = await page.request.post(`${base}/api/auth/sign-up/email`, {
+    headers,
+    data: {
+      firstName: 'Rut',
+      lastName: 'Moabita',
+      name: 'Rut Moabita',
+      email: address,
+      password: 'a good long password',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const verified = await page.request.post(`${base}/api/user/verify-age`, {
+    headers,
+    data: { ageVerified: true },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
   return address;
 }
 
@@ -270,17 +259,36 @@ export async function startE2EServer(
   env: Record<string, string> = {},
 ): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
-  // A copy of the data folder prepared by the global setup: migrated, the Bibles loaded.
+  // A copy of the database prepared by the global setup (migrated, the Bibles loaded), where
+  // the server keeps its embedded database: `<DATA_DIR>/pglite` (src/server/main.ts).
   const seed = inject('e2eDataDir');
-  if (seed && existsSync(seed)) cpSync(seed, dataDir, { recursive: true });
+  if (!seed || !existsSync(join(seed, 'PG_VERSION'))) {
+    throw new Error(`no prepared database at ${seed} (tests/e2e/global-setup.ts)`);
+  }
+  cpSync(seed, join(dataDir, 'pglite'), { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // Answering is enough: the Bibles install meanwhile (tests that need them waitForBibles).
-  const server = await startServer(
-    { DATA_DIR: dataDir, PORT: String(port), APP_URL: base, ...env },
-    { waitFor: 'healthz' },
-  );
-  const browser = await launch();
+  // Ready at once: the Bibles are in the copy. (The first-start install, on an empty folder, is
+  // tests/server/first-start.test.ts's and the fault tests' business.)
+  // Chromium starts while the server does; whichever started is stopped if the other failed.
+  const [started, launched] = await Promise.allSettled([
+    startServer({ DATA_DIR: dataDir, PORT: String(port), APP_URL: base, ...env }),
+    launch(),
+  ]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    if (launched.status === 'fulfilled') await launched.value.close();
+    throw started.status === 'rejected'
+      ? started.reason
+      : (launched as PromiseRejectedResult).reason;
+  }
+  const server = started.value;
+  const browser = launched.value;
+  if (/Installing the/.test(server.output())) {
+    await browser.close();
+    await server.stop();
+    throw new Error(`the e2e server installed the Bibles again:\n${server.output()}`);
+  }
   return {
     base,
     browser,

@@ -81,7 +81,7 @@ describe('the built client is installable and works offline', () => {
     expect(pngSize('icons/apple-touch-icon.png')).toMatchObject({ width: 180, height: 180 });
   });
 
-  it('builds sw.js with this build’s precache list: the shell and what today’s reading needs', () => {
+  it('builds sw.js with this build’s precache list: the shell and what the offline pages need', () => {
     const sw = readFileSync(join(CLIENT, 'sw.js'), 'utf8');
     const precache = precacheList(CLIENT);
     const built = readManifest(CLIENT);
@@ -92,6 +92,10 @@ describe('the built client is installable and works offline', () => {
       'main.tsx',
       'MemberApp.tsx',
       'features/reading/DailyReading.tsx',
+      'features/dashboard/Dashboard.tsx',
+      'features/memory/MemoryVerses.tsx',
+      // Loaded lazily by the memory page (its "remove" confirmation).
+      'components/ConfirmDialogContent.tsx',
       'shared/i18n/es.json',
     ]) {
       expect(precache, source).toContain(fileOf(source));

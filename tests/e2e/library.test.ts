@@ -120,6 +120,7 @@ describe.runIf(enabled)('library and the gospel', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await signUpMember(page, e2e.base, 'en');
+    await page.goto(e2e.base);
 
     for (const lang of ['en', 'es'] as const) {
       await page.evaluate((l) => localStorage.setItem('language', l), lang);

@@ -71,6 +71,12 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
         .filter((id) => id !== 'in-incognito');
     await expect.poll(installability).toEqual([]);
 
+    // The start page, opened once online now that the worker answers the page's requests (the
+    // first visit's came before it did, and so were not kept)…
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Current streak' }).waitFor();
+    await page.getByText("Today's verse").waitFor();
+
     // Today's reading, opened once online…
     await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('The book of the generation of Jesus Christ').waitFor();
@@ -78,6 +84,27 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     // The journal, opened once online too (its page is kept when first loaded).
     await page.goto(`${e2e.base}/journal`);
     await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+
+    // The memory-verse review list, all of it and one category (its own answer), online once.
+    for (const verse of [
+      { reference: 'John 3:16', category: 'faith' },
+      { reference: 'Philippians 4:13', category: 'strength' },
+    ]) {
+      const added = await page.request.post(`${e2e.base}/api/memory-verses`, { data: verse });
+      expect(added.status()).toBe(201);
+    }
+    await page.goto(`${e2e.base}/memory-verses`);
+    await page.getByRole('heading', { name: 'John 3:16' }).waitFor();
+    await page.getByRole('heading', { name: 'Philippians 4:13' }).waitFor();
+    await page.getByRole('button', { name: 'Strength', exact: true }).click();
+    await page.getByRole('heading', { name: 'John 3:16' }).waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Philippians 4:13' }).waitFor();
+    // Today's verse, as the dashboard answered it online.
+    const dashboard = await page.request.get(`${e2e.base}/api/dashboard`);
+    const todaysVerse = (
+      (await dashboard.json()) as { verseOfTheDay: { reference: string } | null }
+    ).verseOfTheDay;
+    expect(todaysVerse).not.toBeNull();
     await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('The book of the generation of Jesus Christ').waitFor();
 
@@ -112,7 +139,37 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.setViewportSize(PHONE);
 
-    // The installed app's start page opens offline too, and leads to today's reading.
+    // The installed app's start page opens offline too, with today's verse, and leads to
+    // today's reading.
+    await page.goto(e2e.base);
+    await page.getByRole('heading', { name: 'Current streak' }).waitFor();
+    await page.getByText("Today's verse").waitFor();
+    await page.getByText(todaysVerse!.reference).first().waitFor();
+
+    // The memory-verse review list opens offline: the whole list, and the category opened
+    // online shows that category's answer, not the whole list's.
+    await page.goto(`${e2e.base}/memory-verses`);
+    await page.getByText('2 due for review').waitFor();
+    await page.getByRole('heading', { name: 'John 3:16' }).waitFor();
+    await page.getByText('For God so loved the world', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Philippians 4:13' }).waitFor();
+    await page.getByRole('status').getByText("You're offline.").waitFor();
+    await expectAccessible(page, 'memory verses, offline');
+    await screenshot(page, 'offline-memory-en-phone');
+    await page.getByRole('button', { name: 'Strength', exact: true }).click();
+    await page.getByRole('heading', { name: 'John 3:16' }).waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Philippians 4:13' }).waitFor();
+    // Its dialogs were precached with it: asking to remove a verse opens (and is cancelled).
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Philippians 4:13' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this verse?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
     await page.goto(e2e.base);
     await page.getByRole('heading', { name: 'Current streak' }).waitFor();
     await page.goto(`${e2e.base}/daily-reading`);
@@ -160,7 +217,16 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
     expect(await journal()).toHaveLength(1);
 
-    // Signing out leaves none of the member's data on the device.
+    // Signing out leaves none of the member's data on the device (the memory list's included).
+    const keptMemory = () =>
+      page.evaluate(async () =>
+        (await caches.has('camino-data'))
+          ? (await (await caches.open('camino-data')).keys())
+              .map((r) => new URL(r.url).pathname)
+              .filter((p) => p === '/api/memory-verses').length
+          : 0,
+      );
+    expect(await keptMemory()).toBeGreaterThan(0);
     expect(await page.evaluate(() => caches.has('camino-data'))).toBe(true);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -22,5 +22,7 @@ export function fixtureKey(): string {
 
 export const DUMP_DIR = join(ROOT, 'node_modules/.cache/camino-tests');
 export const dumpPath = (key: string) => join(DUMP_DIR, `bibles-${key}.tar.gz`);
+/** The same database before the Bibles: migrated, empty. */
+export const emptyDumpPath = (key: string) => join(DUMP_DIR, `empty-${key}.tar.gz`);
 export const templateName = (key: string) => `camino_bibles_${key}`;
 export const seedDataDir = (key: string) => join(DUMP_DIR, `e2e-data-${key}`);

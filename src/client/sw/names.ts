@@ -30,14 +30,16 @@ export const USER_PATH = '/api/session';
 
 /**
  * The GET answers kept (network first, the kept copy when there is no network), and whether the
- * answer depends on the language (`Accept-Language`): today's reading with its passages, and the
- * dashboard (the installed app's start page, which links to it). Nothing else is kept: every
- * other answer holding personal data stays off the device.
+ * answer depends on the language (`Accept-Language`): today's reading with its passages, the
+ * dashboard (the installed app's start page, with today's verse, which links to the reading) and
+ * the memory-verse review list (each category asked for, `?category=…`, is its own copy).
+ * Nothing else is kept: every other answer holding personal data stays off the device.
  */
 export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
   [USER_PATH]: { byLanguage: false },
   '/api/daily-reading': { byLanguage: true },
   '/api/dashboard': { byLanguage: true },
+  '/api/memory-verses': { byLanguage: true },
 };
 
 /** IndexedDB database of the writes made offline (src/client/lib/outbox.ts); emptied on sign-out. */

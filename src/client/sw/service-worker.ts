@@ -8,8 +8,9 @@
  *   drops the old one, so a page never runs a mix of two builds' chunks.
  * - `/assets/*`: cache first (their names change whenever their content does).
  * - Navigations: the network first; with no network, the precached shell.
- * - Today's reading, the dashboard and the current user: the network first, the copy kept from
- *   the last answer with no network. No other API answer is kept.
+ * - Today's reading, the dashboard, the memory-verse review list and the current user: the
+ *   network first, the copy kept from the last answer with no network. No other API answer is
+ *   kept.
  * - Signing out (and any 401 from the current user) empties the member's data.
  * - Web Push: reminders are shown, and a click opens their page (./push.ts, ADR 0020).
  */
@@ -137,20 +138,32 @@ async function cacheFirst(event: FetchEvent): Promise<Response> {
 const LANGUAGES = ['en', 'es'];
 
 /**
- * The kept copies' keys, best first: the path, and the language when the answer is in one.
- * With no copy in the member's language (they switched language offline), the other one's:
- * today's passages in the language they were read in beat an error.
+ * The kept copies' keys, best first: the path with its query (one memory-verse category is not
+ * another's list), and the language when the answer is in one. With no copy in the member's
+ * language (they switched language offline), the other one's: today's passages in the language
+ * they were read in beat an error.
  */
 function dataKeys(request: Request, url: URL, byLanguage: boolean): string[] {
-  if (!byLanguage) return [url.pathname];
+  const key = (language?: string) => {
+    const query = new URLSearchParams(url.search);
+    if (language) query.append('lang', language);
+    query.sort();
+    const search = query.toString();
+    return search ? `${url.pathname}?${search}` : url.pathname;
+  };
+  if (!byLanguage) return [key()];
   const language = request.headers.get('accept-language')?.startsWith('es') ? 'es' : 'en';
-  return [language, ...LANGUAGES.filter((l) => l !== language)].map(
-    (l) => `${url.pathname}?lang=${l}`,
-  );
+  return [language, ...LANGUAGES.filter((l) => l !== language)].map(key);
 }
+
+/** Counts the times the member's data was emptied: an answer fetched before one is not kept. */
+let cleared = 0;
 
 async function networkFirst(event: FetchEvent, keys: string[]): Promise<Response> {
   const key = keys[0]!;
+  // Signing out while this answer is on its way empties the data first: the answer, the
+  // member's who just left, must not be put back afterwards.
+  let generation = cleared;
   let response: Response;
   try {
     response = await fetch(event.request);
@@ -163,18 +176,28 @@ async function networkFirst(event: FetchEvent, keys: string[]): Promise<Response
     throw error;
   }
   event.waitUntil(report(true));
-  if (key === USER_PATH) await checkUser(response);
-  if (response.ok) await (await caches.open(DATA_CACHE)).put(key, response.clone());
+  // The session check names who is signed in now: kept even when it just emptied the last
+  // member's data.
+  if (new URL(event.request.url).pathname === USER_PATH && (await checkUser(response))) {
+    generation = cleared;
+  }
+  if (!response.ok || generation !== cleared) return response;
+  const cache = await caches.open(DATA_CACHE);
+  // Emptied while opening: a sign-out that starts after this check deletes this very cache.
+  if (generation === cleared) await cache.put(key, response.clone());
   return response;
 }
 
-/** Signed out, or someone else signed in: the data kept belongs to nobody here any more. */
-async function checkUser(response: Response) {
+/**
+ * Signed out, or someone else signed in: the data kept belongs to nobody here any more. True
+ * when the answer names a signed-in member.
+ */
+async function checkUser(response: Response): Promise<boolean> {
   if (response.status === 401) {
     await clearMemberData();
-    return;
+    return false;
   }
-  if (!response.ok) return;
+  if (!response.ok) return false;
   const idOf = async (r: Response) =>
     (
       (await r
@@ -186,13 +209,14 @@ async function checkUser(response: Response) {
   // The session check answers null once signed out (expired, or elsewhere).
   if (id === undefined || id === null) {
     await clearMemberData();
-    return;
+    return false;
   }
   const kept = await caches.match(USER_PATH, { cacheName: DATA_CACHE });
-  if (!kept) return;
-  if ((await idOf(kept)) !== id) await clearMemberData();
+  if (kept && (await idOf(kept)) !== id) await clearMemberData();
+  return true;
 }
 
 async function clearMemberData() {
+  cleared += 1;
   await caches.delete(DATA_CACHE);
 }
