@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/client-build.mjs';
-import { chunkFor, readManifest } from '../../scripts/build/budgets.ts';
+import { chunkFor, readManifest, stringsFor } from '../../scripts/build/budgets.ts';
 import { precacheList } from '../../scripts/build/sw.ts';
 
 /** The install manifest, its icons and the service worker in the built client (ADR 0024). */
@@ -96,9 +96,19 @@ describe('the built client is installable and works offline', () => {
       'features/memory/MemoryVerses.tsx',
       // Loaded lazily by the memory page (its "remove" confirmation).
       'components/ConfirmDialogContent.tsx',
-      'shared/i18n/es.json',
     ]) {
       expect(precache, source).toContain(fileOf(source));
+    }
+    // The strings those pages show, in both languages (docs/decisions/0029).
+    const offlinePages = [
+      'features/reading/DailyReading.tsx',
+      'features/dashboard/Dashboard.tsx',
+      'features/memory/MemoryVerses.tsx',
+    ];
+    for (const language of ['en', 'es']) {
+      const strings = stringsFor(built, offlinePages, language);
+      expect(strings.length, language).toBeGreaterThan(2);
+      for (const key of strings) expect(precache, key).toContain(`/${built[key]!.file}`);
     }
     expect(precache.some((f) => f.endsWith('.css'))).toBe(true);
     for (const file of precache) {
