@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 /**
  * Lighthouse (mobile and desktop presets) on the pages a person meets first: the public pages
  * as a visitor, the dashboard and the daily reading as a signed-in member. Part of
@@ -59,6 +61,13 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       await page.close();
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      // LIGHTHOUSE_REPORTS=<dir>: keep each full report (JSON) to see where the time went.
+      const reports = process.env.LIGHTHOUSE_REPORTS;
+      if (reports) {
+        mkdirSync(reports, { recursive: true });
+        const name = `${member ? 'member' : 'visitor'}${path.replace(/\W+/g, '-')}-${preset}.json`;
+        writeFileSync(join(reports, name), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) {
         // Say so rather than print zeros as if they were scores.
         console.warn(`Lighthouse could not measure ${path} (${preset}): ${lhr.runtimeError.code}`);

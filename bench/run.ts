@@ -19,7 +19,8 @@ import { commonWordsLatency, commonWordsLines } from './search.ts';
 
 const LIGHTHOUSE_INTRO = `Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
 pages as a visitor, the dashboard and today's reading as a signed-in member. Scores move by up to ±10 between runs on
-this 2-core machine; the goal is 95 or more on mobile (issue 10; ADR 0012, 0013).`;
+this 2-core machine; the goal is 95 or more on mobile (issue 10; ADR 0012, 0013). \`LIGHTHOUSE_REPORTS=<dir>\` keeps
+each page's full report (JSON: long tasks, main-thread breakdown, requests).`;
 import {
   ROOT,
   freePort,
