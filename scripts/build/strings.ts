@@ -57,19 +57,24 @@ export function stringsModule(): Plugin {
   };
 }
 
-/**
- * The lazily loaded modules that declare the strings they need, read from a source file
- * (routes.tsx): every call `f(['chunk', …], () => import('./module.tsx')…)`, as the module's
- * path relative to src/client (the build manifest's key) and the chunks declared.
- */
-export function declaredStrings(file: string): { module: string; chunks: string[] }[] {
-  const source = ts.createSourceFile(
+/** A client source file's syntax tree (TypeScript's parser, with JSX for .tsx). */
+export function parseSource(file: string): ts.SourceFile {
+  return ts.createSourceFile(
     file,
     readFileSync(file, 'utf8'),
     ts.ScriptTarget.Latest,
     true,
     file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
+}
+
+/**
+ * The lazily loaded modules that declare the strings they need, read from a source file
+ * (routes.tsx): every call `f(['chunk', …], () => import('./module.tsx')…)`, as the module's
+ * path relative to src/client (the build manifest's key) and the chunks declared.
+ */
+export function declaredStrings(file: string): { module: string; chunks: string[] }[] {
+  const source = parseSource(file);
   const found: { module: string; chunks: string[] }[] = [];
   const visit = (node: ts.Node) => {
     const declared = ts.isCallExpression(node) ? stringsDeclaration(node) : null;

@@ -6,13 +6,13 @@
  * `const P = 'admin.figures'`), or a template whose fixed head starts keys (`goals.kind.${k}`).
  * Read by tests/shared/strings-per-page.test.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import en from '#shared/i18n/en.json' with { type: 'json' };
 import { chunkOfKey } from '#client/lib/string-chunks.ts';
-import { resolveImport, stringsDeclaration } from '../../scripts/build/strings.ts';
+import { parseSource, resolveImport, stringsDeclaration } from '../../scripts/build/strings.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLIENT = join(ROOT, 'src/client');
@@ -54,13 +54,7 @@ const cache = new Map<string, ModuleInfo>();
 function moduleInfo(file: string): ModuleInfo {
   const known = cache.get(file);
   if (known) return known;
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(file, 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const source = parseSource(file);
   const info: ModuleInfo = { imports: [], declared: [], uses: new Map() };
   const local = (spec: string) => {
     const target = resolveImport(file, spec);
