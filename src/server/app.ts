@@ -474,8 +474,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const prerendered = loadPrerenderedPages(deps.clientDir);
   for (const [path, byLanguage] of prerendered) {
     app.get(path, { schema: { hide: true } }, (request, reply) => {
-      if (htmlPage && hasSessionCookie(request)) return sendHtmlPage(request, reply, htmlPage);
+      // Either answer depends on both: a cache must not give one to the other.
       reply.header('vary', 'Cookie, Accept-Language');
+      if (htmlPage && hasSessionCookie(request)) return sendHtmlPage(request, reply, htmlPage);
       return sendHtmlPage(request, reply, byLanguage[pageLanguage(request)]);
     });
   }

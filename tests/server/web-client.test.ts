@@ -131,6 +131,38 @@ describe('serving the web client', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it('sends every HTML page compressed as the browser accepts: the app’s pages at any path too', async () => {
+    // The app's page at a member path comes from the not-found handler, which the API's
+    // compression hook does not reach; it carries its stylesheet inline (docs/decisions/0032).
+    for (const [url, headers] of [
+      ['/prayer', {}],
+      ['/', { cookie: 'better-auth.session_token=abc.def' }],
+      ['/about-us', {}],
+    ] as const) {
+      const br = await get(url, { ...headers, 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      const html = brotliDecompressSync(br.rawPayload).toString();
+      expect(html, url).toContain('<div id="root"');
+      // Compressed after the nonce went in: the page's nonce is the policy's.
+      const nonce = /nonce-([^']+)'/.exec(String(br.headers['content-security-policy']))?.[1];
+      expect(html, url).toContain(`content="${nonce}"`);
+
+      const gz = await get(url, { ...headers, 'accept-encoding': 'gzip;q=1, br;q=0' });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toContain('<div id="root"');
+
+      const plain = await get(url, { ...headers, 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toContain('<div id="root"');
+    }
+    // The visitor's page still varies on what chooses it, besides the encoding.
+    const visitor = await get('/about-us', { 'accept-encoding': 'br' });
+    expect(visitor.headers.vary).toMatch(/Cookie/);
+    expect(visitor.headers.vary).toMatch(/Accept-Language/);
+  });
+
   it('keeps API answers out of every cache: they depend on who asks', async () => {
     for (const url of ['/api/auth/user', '/api/journal', '/api/nothing-here']) {
       const res = await get(url);
