@@ -1,16 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { chunkGroups } from './scripts/build/chunks.ts';
 import { gospelModule } from './scripts/build/gospel.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { stringsModule } from './scripts/build/strings.ts';
 
+const chunks = chunkGroups();
 const apiPort = process.env.API_PORT ?? '5000';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), gospelModule(), stringsModule(), precompress()],
+  plugins: [react(), tailwindcss(), gospelModule(), stringsModule(), precompress(), chunks.plugin],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -34,6 +36,7 @@ export default defineConfig({
             // through a shared chunk (byte budgets, docs/decisions/0013).
             { name: 'values', test: /src[\\/]shared[\\/]values[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            ...chunks.groups,
           ],
         },
       },

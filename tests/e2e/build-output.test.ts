@@ -135,6 +135,46 @@ describe('the built client', () => {
     }
   });
 
+  it('loads a member page in few requests: the app, the member app and the page, not dozens of 1 KB chunks', () => {
+    // docs/decisions/0032: over HTTP/1.1 on a phone every script is a round trip. Before the
+    // chunk groups, the dashboard's first load was 66 scripts.
+    const scripts = (modules: string[]) =>
+      pageCost(CLIENT, manifest, modules, 'es').files.filter((f) => f.endsWith('.js'));
+    const dashboard = scripts(['MemberApp.tsx', 'features/dashboard/Dashboard.tsx']);
+    expect(dashboard.length).toBeLessThanOrEqual(30);
+    // What main.tsx loads statically is one chunk, and what the member app loads, two.
+    const named = (keys: string[] = []) =>
+      keys.map((k) => /^assets\/([a-z]+)-/.exec(manifest[k]!.file)?.[1]).sort();
+    const main = manifest[chunkFor(manifest, 'main.tsx')]!;
+    expect(named(main.imports)).toEqual(['app']);
+    const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
+    const memberApp = [...staticClosure(manifest, chunkFor(manifest, 'MemberApp.tsx'))]
+      .filter((k) => !app.has(k))
+      .map((k) => manifest[k]!.file);
+    expect(memberApp).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/member-/)]));
+    expect(memberApp.length, memberApp.join(' ')).toBeLessThanOrEqual(5);
+    // The icon library's index (~1,600 icons) pulled no unused icon in: the app holds the few
+    // its shells draw, and all the icons of the build together are a few dozen.
+    const icons = (file: string) =>
+      readFileSync(join(CLIENT, file), 'utf8').match(/name:`[a-z0-9-]+`,size:24/g)?.length ?? 0;
+    const appFile = manifest[main.imports![0]!]!.file;
+    expect(icons(appFile)).toBeLessThanOrEqual(10);
+    const all = readdirSync(join(CLIENT, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(all.reduce((sum, f) => sum + icons(`assets/${f}`), 0)).toBeLessThan(150);
+    for (const page of memberPageModules(manifest)) {
+      expect(scripts(['MemberApp.tsx', page]).length, page).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it('paints the app’s loading screen from the HTML alone: stylesheet inline, the spinner as markup', () => {
+    const shell = readFileSync(join(CLIENT, 'index.html'), 'utf8');
+    expect(shell).toContain('<style nonce="__CSP_NONCE__">');
+    expect(shell).not.toContain('rel="stylesheet"');
+    expect(shell).toMatch(/<div id="root">[\s\S]*<svg aria-hidden="true"[\s\S]*animate-spin/);
+    // The scripts wait for that first paint (boot.ts): none is preloaded ahead of it.
+    expect(shell).not.toMatch(/rel="modulepreload"[^>]*\/assets\/app-/);
+  });
+
   it('keeps member pages out of what a visitor loads', () => {
     const landing = pageCost(CLIENT, manifest, ['pages/Landing.tsx']).files;
     const memberApp = manifest[chunkFor(manifest, 'MemberApp.tsx')]!.file;

@@ -368,8 +368,9 @@ describe('public pages that work as HTML alone', () => {
       .waitFor();
     // Links work as links; the page has painted and nobody has pressed anything: only boot.ts.
     await page.waitForTimeout(1500);
-    // Only boot.ts and the helper it shares with the app: not the app (main.tsx) itself.
-    expect(scripts.every((s) => /^\/assets\/(index|preload-helper)-/.test(s))).toBe(true);
+    // Only boot.ts and what it shares with the app (the `boot` chunk, docs/decisions/0032): not
+    // the app (main.tsx) itself.
+    expect(scripts.every((s) => /^\/assets\/(index|boot)-/.test(s))).toBe(true);
     const before = scripts.length;
     expect(await page.getAttribute('html', 'data-app')).toBeNull();
 
