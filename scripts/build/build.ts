@@ -50,23 +50,9 @@ async function main() {
   const manifest = readManifest(CLIENT);
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const loaded = staticClosure(manifest, entry);
-  const modulepreload = (keys: Iterable<string>) =>
-    [...keys]
-      .filter((k) => !loaded.has(k))
-      .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`)
-      .join('');
-  // The entry (boot.ts) only waits for the first paint; the app's modules download meanwhile.
   const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
   const indexFile = join(CLIENT, 'index.html');
   const shell = readFileSync(indexFile, 'utf8');
-  writeFileSync(
-    indexFile,
-    shell.replace('</head>', () => `${modulepreload(app)}</head>`),
-  );
-  for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
-  // The service worker precaches this index.html and the member app's chunks (ADR 0024).
-  await buildServiceWorker(ROOT, CLIENT, quiet);
-  for (const key of app) loaded.add(key);
   // The stylesheet goes inline (with the response's style nonce): the first paint then needs
   // the HTML alone, not a second request competing with the scripts for a phone's bandwidth.
   const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(shell);
@@ -77,6 +63,13 @@ async function main() {
     stylesheet[0],
     () => `<style nonce="__CSP_NONCE__">${css}</style>`,
   );
+  // The app's shell (every page not rendered in advance) too: it paints its loading screen from
+  // the HTML alone, then boot.ts fetches the app (docs/decisions/0032).
+  writeFileSync(indexFile, template);
+  for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
+  // The service worker precaches this index.html and the member app's chunks (ADR 0024).
+  await buildServiceWorker(ROOT, CLIENT, quiet);
+  for (const key of app) loaded.add(key);
   const routeModules: Record<string, string> = {
     '/': 'pages/Landing.tsx',
     '/about-us': 'pages/AboutUs.tsx',
@@ -112,7 +105,7 @@ async function main() {
           `<meta name="description" content="${escapeHtml(description)}" />`,
         )
         .replace(
-          '<div id="root"></div>',
+          /<div id="root">[\s\S]*?<!-- \/loading -->\s*<\/div>/,
           () =>
             `<div id="root" data-prerendered="visitor" data-takeover="${takeover}" data-preload="${preload}">${html}</div>`,
         );

@@ -23,7 +23,14 @@ export const PRECACHED_PAGES = [
  * member app, those pages and, in both languages, the strings they load (docs/decisions/0029). Any other page's chunks are kept the
  * first time they are loaded.
  */
-export const PRECACHED_MODULES = ['main.tsx', 'MemberApp.tsx', ...PRECACHED_PAGES];
+export const PRECACHED_MODULES = [
+  'main.tsx',
+  'MemberApp.tsx',
+  // The toast region loads after the first screen (components/LazyToaster.tsx): offline, it is
+  // what says a write was kept for later.
+  'components/ui/Toaster.tsx',
+  ...PRECACHED_PAGES,
+];
 
 /** The URLs of the hashed files the worker precaches, besides index.html. */
 export function precacheList(clientDir: string): string[] {
@@ -33,12 +40,14 @@ export function precacheList(clientDir: string): string[] {
   const keys = staticClosure(manifest, entry);
   for (const source of PRECACHED_MODULES) staticClosure(manifest, chunkFor(manifest, source), keys);
   // What the pages load lazily (their dialogs), so that opening one offline shows it instead
-  // of failing to load: the pages' own closures, not the member app's (whose lazy imports are
-  // every page).
+  // of failing to load: the pages' own closures, not the app's or the member app's (whose lazy
+  // imports are every page; the pages' closures include the app's chunk, docs/decisions/0032).
   const pages = new Set<string>();
   for (const source of PRECACHED_PAGES) staticClosure(manifest, chunkFor(manifest, source), pages);
+  const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
   const lazyModules: string[] = [];
   for (const key of pages) {
+    if (app.has(key) || key === chunkFor(manifest, 'MemberApp.tsx')) continue;
     for (const lazy of manifest[key]!.dynamicImports ?? []) {
       staticClosure(manifest, lazy, keys);
       lazyModules.push(lazy);

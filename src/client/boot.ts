@@ -7,10 +7,24 @@
  * - A page with a form (sign-in, sign-up) is painted first, then the app and the page's modules
  *   are fetched and take it over (a request started before the first paint would compete with it
  *   for a phone's bandwidth).
- * - Any other page is the app's empty shell: the app starts at once (its modules are preloaded by
- *   the HTML).
+ * - Any other page is the app's shell: its loading screen is painted from the HTML alone, the
+ *   session check goes out at once, and the app right after the first paint
+ *   (docs/decisions/0032).
  */
 import './styles/app.css';
+import { LANGUAGE_STORAGE_KEY } from '#shared/constants.ts';
+import { getEarly } from './lib/early.ts';
+import { PAGE_DATA } from './page-data.ts';
+
+function guessLanguage(): string {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // storage unavailable: the browser's language
+  }
+  return (stored ?? navigator.language ?? '').toLowerCase().startsWith('es') ? 'es' : 'en';
+}
 
 let started = false;
 const start = () => {
@@ -61,7 +75,25 @@ new MutationObserver((_, observer) => {
 }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
 
 const takeover = root?.dataset.takeover;
-if (!prerendered || typeof PerformanceObserver === 'undefined') start();
+if (!prerendered) {
+  // The app's shell: whether someone is signed in decides everything it shows, so the session
+  // check goes out now, before the app's code rather than after it, and a member's page data as
+  // soon as it answers (lib/early.ts). The language is the app's guess too (lib/i18n.ts: the
+  // stored choice, else the browser's); on a wrong guess the app asks again.
+  getEarly('/api/session', undefined, (answer) => {
+    const data = PAGE_DATA[window.location.pathname];
+    if (!answer.ok || !data) return;
+    void answer.json().then(
+      (user: { ageVerified?: boolean } | null) => {
+        // Behind the age gate the member routes answer 403: their data waits for the gate.
+        if (!user?.ageVerified) return;
+        for (const url of data) getEarly(url, guessLanguage());
+      },
+      () => undefined,
+    );
+  });
+}
+if (typeof PerformanceObserver === 'undefined') start();
 else if (takeover === 'interaction') {
   /** A press on one of the page's buttons before the app runs: held, then replayed. */
   document.addEventListener(
@@ -89,7 +121,8 @@ else if (takeover === 'interaction') {
     });
   }
 } else {
-  // Someone using the page before it has painted twice gets the app at once.
+  // The app's shell (its loading screen) or a page with a form: painted first, then the app.
+  // Someone using the page before it has painted gets the app at once.
   for (const type of ['pointerdown', 'keydown', 'focusin']) {
     addEventListener(type, start, { once: true, capture: true, passive: true });
   }

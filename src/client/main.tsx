@@ -1,5 +1,5 @@
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { asLanguage, i18n, loadLanguage, rememberLanguage } from './lib/i18n.ts'
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
 import { LanguageProvider } from './lib/language.tsx';
 import { queryClient } from './lib/queryClient.ts';
+import { preloadSession } from './preload.ts';
 
 // The server puts a per-response CSP nonce here; injected <style> elements carry it.
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
@@ -24,11 +25,14 @@ if (!root) throw new Error('missing #root');
 const prerendered = root.dataset.prerendered === 'visitor';
 const language = asLanguage(prerendered ? document.documentElement.lang : i18n.language);
 rememberLanguage(language);
+// A visitor's prerendered page knows there is no session; otherwise ask for it now, while the
+// strings download, and for a member's first screen as soon as it answers.
+if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);
+else preloadSession();
 // Only the reader's language's core strings are downloaded before the first render; each page
 // brings its own (routes.tsx, docs/decisions/0029).
 await loadLanguage(language);
 await i18n.changeLanguage(language);
-if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);
 
 const app = (
   <StrictMode>
@@ -46,7 +50,10 @@ const app = (
 );
 if (prerendered) hydrateRoot(root, app);
 else {
-  createRoot(root).render(app);
+  const reactRoot = createRoot(root);
+  // A transition: React renders the first screen in slices, yielding to the browser between
+  // them, rather than in one long task that holds a phone's main thread (docs/decisions/0032).
+  startTransition(() => reactRoot.render(app));
   // Everything on the page is the app's own from the start: boot.ts stops holding submissions.
   markAppReady();
 }

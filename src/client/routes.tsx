@@ -2,7 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { withStrings } from './lib/i18n.ts';
 import type { StringChunk } from './lib/string-chunks.ts';
 
-type Page = LazyExoticComponent<ComponentType>;
+/** A lazily loaded page that can also be fetched ahead of its first render. */
+export type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 /**
  * A route's page: its module and the chunks of strings it shows beyond `core`, fetched at once,
@@ -12,7 +13,20 @@ type Page = LazyExoticComponent<ComponentType>;
 const page = (
   strings: readonly StringChunk[],
   load: () => Promise<{ default: ComponentType }>,
-): Page => lazy(withStrings(strings, load));
+): Page => {
+  const loadWithStrings = withStrings(strings, load);
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  // One download, whether the boot fetched it ahead (preload.ts) or the route rendered first;
+  // a failed one (offline, a new deploy) is tried again next time.
+  const once = () => {
+    loading ??= loadWithStrings().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(once), { preload: once });
+};
 
 export const pages = {
   Landing: page(['landing'], () => import('./pages/Landing.tsx')),
@@ -99,3 +113,48 @@ export const pages = {
   ),
   FavoriteVerses: page(['library'], () => import('./features/library/FavoriteVerses.tsx')),
 };
+
+/** A member route: its path and its page. */
+export interface MemberRoute {
+  path: string;
+  page: Page;
+}
+
+/** The member routes, rendered by MemberApp.tsx; the boot fetches the opened one's page ahead. */
+export const memberRoutes: readonly MemberRoute[] = [
+  { path: '/', page: pages.Dashboard },
+  { path: '/account-settings', page: pages.AccountSettings },
+  { path: '/admin', page: pages.Admin },
+  { path: '/support', page: pages.Support },
+  { path: '/bible', page: pages.BibleReader },
+  { path: '/bible-study', page: pages.BibleStudy },
+  { path: '/saved-studies', page: pages.SavedStudies },
+  { path: '/courses', page: pages.Courses },
+  { path: '/courses/:courseId', page: pages.CourseDetail },
+  { path: '/course-202-intro', page: pages.Course202Intro },
+  { path: '/course-303-intro', page: pages.Course303Intro },
+  { path: '/lesson/:id', page: pages.Lesson },
+  { path: '/curriculum-complete', page: pages.CurriculumComplete },
+  { path: '/memory-verses', page: pages.MemoryVerses },
+  { path: '/journal', page: pages.Journal },
+  { path: '/prayer', page: pages.Prayer },
+  { path: '/goals', page: pages.Goals },
+  { path: '/reading-plans', page: pages.ReadingPlans },
+  { path: '/daily-reading', page: pages.DailyReading },
+  { path: '/notifications', page: pages.Notifications },
+  { path: '/notification-settings', page: pages.NotificationSettings },
+  { path: '/notification-test', page: pages.NotificationTest },
+  { path: '/subscription', page: pages.Subscription },
+  { path: '/welcome-premium', page: pages.WelcomePremium },
+  { path: '/sermons', page: pages.Sermons },
+  { path: '/sermons/:id', page: pages.SermonDetail },
+  { path: '/books', page: pages.Books },
+  { path: '/heroes-of-faith', page: pages.Heroes },
+  { path: '/heroes-of-faith/:id', page: pages.HeroDetail },
+  { path: '/resources', page: pages.Resources },
+  { path: '/resources/:id', page: pages.ResourceDetail },
+  { path: '/gospel', page: pages.Gospel },
+  { path: '/favorite-verses', page: pages.FavoriteVerses },
+  { path: '/terms-of-service', page: pages.Terms },
+  { path: '/privacy-policy', page: pages.Privacy },
+];

@@ -25,16 +25,22 @@ async function activePlan(page: Page) {
   return ((await res.json()) as { active: { currentDay: number; completedDays: number } }).active;
 }
 
+/** A new member on a phone, signed in, with the Gospels plan started (today's reading: day 1). */
+async function memberReadingTheGospels(lang: 'en' | 'es', locale: string) {
+  const context = await newContext(e2e.browser, { viewport: PHONE, locale });
+  const page = await context.newPage();
+  await signUpMember(page, e2e.base, lang);
+  await waitForBibles(page, e2e.base);
+  const started = await page.request.post(`${e2e.base}/api/reading-plans/gospels/start`, {
+    data: { duration: 90 },
+  });
+  expect(started.ok()).toBe(true);
+  return { context, page };
+}
+
 describe.runIf(enabled)('installable, with today’s reading offline', () => {
   it('installs, reads today offline, queues “mark read” and a journal entry, sends each once when back online', async () => {
-    const context = await newContext(e2e.browser, { viewport: PHONE });
-    const page = await context.newPage();
-    await signUpMember(page, e2e.base, 'en');
-    await waitForBibles(page, e2e.base);
-    const started = await page.request.post(`${e2e.base}/api/reading-plans/gospels/start`, {
-      data: { duration: 90 },
-    });
-    expect(started.ok()).toBe(true);
+    const { context, page } = await memberReadingTheGospels('en', 'en-US');
 
     // The install prompt's manifest: linked, valid, with the icons Chromium asks for.
     await page.goto(e2e.base);
@@ -236,6 +242,49 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     expect(
       await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)),
     ).not.toContain('camino-outbox');
+    await context.close();
+  });
+
+  it('a member’s first screen asks once each for the session and the page’s data, before the page’s code runs (Spanish phone)', async () => {
+    // docs/decisions/0032: boot.ts asks for the session and the page's data while the app
+    // downloads; the app takes those answers instead of asking again.
+    const { context, page } = await memberReadingTheGospels('es', 'es-MX');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+
+    for (const [path, data, shown] of [
+      ['/', '/api/dashboard', 'El versículo de hoy'],
+      ['/daily-reading', '/api/daily-reading', 'Día 1 de 90'],
+    ] as const) {
+      const asked: string[] = [];
+      const listen = (request: { url: () => string }) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/') || /\/assets\/[^/]*\.js$/.test(url.pathname)) {
+          asked.push(url.pathname.replace(/-[\w-]{8}\.js$/, '.js'));
+        }
+      };
+      page.on('request', listen);
+      await page.goto(`${e2e.base}${path}`);
+      await page.getByText(shown).first().waitFor();
+      page.off('request', listen);
+      expect(
+        asked.filter((u) => u === '/api/session'),
+        path,
+      ).toHaveLength(1);
+      expect(
+        asked.filter((u) => u === data),
+        path,
+      ).toHaveLength(1);
+      // Asked before the page's own code was: not a round trip after it.
+      const page_ = path === '/' ? '/assets/Dashboard.js' : '/assets/DailyReading.js';
+      if (asked.includes(page_)) {
+        expect(asked.indexOf(data), path).toBeLessThan(asked.indexOf(page_));
+      }
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -11,12 +11,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import { LOADING_DOTS_INTERVAL_MS, LOADING_OVERLAY_HIDE_DELAY_MS } from '#shared/constants.ts';
 
+/** The same drawing as the page's own before the app runs (index.html): no jump between them. */
 function Spinner() {
   return (
-    <div
-      aria-hidden="true"
-      className="size-12 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700"
-    />
+    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-12 animate-spin">
+      <circle cx="24" cy="24" r="22" fill="none" strokeWidth="4" className="stroke-brand-200" />
+      <path
+        d="M8.44 8.44A22 22 0 0 1 39.56 8.44"
+        fill="none"
+        strokeWidth="4"
+        className="stroke-brand-700"
+      />
+    </svg>
   );
 }
 

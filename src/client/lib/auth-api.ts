@@ -3,6 +3,7 @@
  * reset, the age gate and signing out. Pages and the shell call these, never a URL of their own.
  */
 import type { CurrentUser } from '#shared/schemas/user.ts';
+import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
 import { ApiError, SESSION_KEY, apiRequest } from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
@@ -15,13 +16,23 @@ export const CURRENT_USER_KEY = SESSION_KEY;
  * (a 200: an expected state logs no console error on every visitor page).
  */
 export async function fetchSession(): Promise<CurrentUser | null> {
-  const res = await fetch('/api/session', {
-    credentials: 'include',
-    headers: { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' },
-  });
+  // Asked for by boot.ts while the app downloaded, on a page not rendered in advance.
+  const res = await (takeEarly('/api/session') ??
+    fetch('/api/session', {
+      credentials: 'include',
+      headers: { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' },
+    }));
   if (!res.ok) throw new ApiError(res.status, `${res.status}: ${await res.text()}`, null);
   return (await res.json()) as CurrentUser | null;
 }
+
+/** The session as a query: useAuth reads it; the boot asks for it first thing (preload.ts). */
+export const sessionQuery = {
+  queryKey: CURRENT_USER_KEY,
+  queryFn: fetchSession,
+  retry: false,
+  staleTime: 5 * 60 * 1000,
+} as const;
 
 /** Ends the session and redirects to the landing page (SPEC §2). */
 export const LOGOUT_URL = '/api/logout';

@@ -4,6 +4,7 @@ import {
   QUERY_GC_TIME_MS,
   QUERY_STALE_TIME_MS,
 } from '#shared/constants.ts';
+import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
 
 /** A non-success answer: its message is "status: body text" (SPEC §8). */
@@ -34,15 +35,25 @@ function baseHeaders(): Record<string, string> {
   return { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' };
 }
 
+/** A GET boot.ts started before the app ran (lib/early.ts), if in the same language. */
+const early = (url: string) => takeEarly(url, baseHeaders()['Accept-Language']);
+
+const get = (url: string) => fetch(url, { credentials: 'include', headers: baseHeaders() });
+
 /** Every request carries credentials; JSON content type and body only when there is a body. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers:
-      data !== undefined ? { ...baseHeaders(), 'Content-Type': 'application/json' } : baseHeaders(),
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
+  const res =
+    method === 'GET' && data === undefined
+      ? await (early(url) ?? get(url))
+      : await fetch(url, {
+          method,
+          headers:
+            data !== undefined
+              ? { ...baseHeaders(), 'Content-Type': 'application/json' }
+              : baseHeaders(),
+          body: data !== undefined ? JSON.stringify(data) : undefined,
+          credentials: 'include',
+        });
   await throwIfResNotOk(res);
   return res;
 }
@@ -52,7 +63,8 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** GET on the query key segments joined with "/", parsed as JSON. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', headers: baseHeaders() });
+    const url = queryKey.join('/');
+    const res = await (early(url) ?? get(url));
     if (options.on401 === 'returnNull' && res.status === 401) return null as T;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
@@ -15,7 +16,9 @@ export default function Dashboard() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const dashboard = useDashboard({ enabled: !!user?.ageVerified });
-  const d = dashboard.data;
+  // The cards render in a transition, in slices the browser can interrupt, not in one long
+  // task as the data arrives (docs/decisions/0032).
+  const d = useDeferredValue(dashboard.data);
   return (
     <>
       <PageHeader

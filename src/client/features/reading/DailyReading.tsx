@@ -7,7 +7,7 @@ import {
   PartyPopper,
   Sunrise,
 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
@@ -221,8 +221,11 @@ export default function DailyReading() {
 function DailyReadingContent() {
   const { t } = useTranslation();
   const daily = useDailyReading();
+  // Today's passages (often hundreds of verses) render in a transition, in slices the browser can
+  // interrupt, not in one long task as they arrive (docs/decisions/0032).
+  const data = useDeferredValue(daily.data);
 
-  if (daily.isLoading) {
+  if (daily.isLoading || (daily.data && !data)) {
     const installing =
       daily.failureReason instanceof ApiError && daily.failureReason.status === 503;
     return (
@@ -239,7 +242,7 @@ function DailyReadingContent() {
       </>
     );
   }
-  if (daily.isError || !daily.data) {
+  if (daily.isError || !data) {
     return (
       <>
         <PageHeader title={t('readingPlans.daily.title')} />
@@ -247,8 +250,8 @@ function DailyReadingContent() {
       </>
     );
   }
-  const { plan } = daily.data;
+  const { plan } = data;
   if (!plan) return <NoPlan />;
-  if (plan.status === 'finished' || daily.data.day === null) return <Finished plan={plan} />;
-  return <Reading key={daily.data.day} data={daily.data} plan={plan} />;
+  if (plan.status === 'finished' || data.day === null) return <Finished plan={plan} />;
+  return <Reading key={data.day} data={data} plan={plan} />;
 }

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getEarly, takeEarly } from '#client/lib/early.ts';
+import { apiRequest, getQueryFn } from '#client/lib/queryClient.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { json, stubFetch } from './render.tsx';
+
+/** GETs started before the app ran (docs/decisions/0032): taken once, fresh, same language. */
+describe('early answers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    takeEarly('/api/dashboard');
+    takeEarly('/api/session');
+  });
+
+  it('the next GET of the URL takes the early answer instead of asking again, once', async () => {
+    let served = 0;
+    const calls = stubFetch(() => json(200, { served: ++served }));
+    getEarly('/api/dashboard', 'en');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init.credentials).toBe('include');
+    expect((calls[0]!.init.headers as Record<string, string>)['Accept-Language']).toBe('en');
+
+    await i18n.changeLanguage('en');
+    const load = getQueryFn<{ served: number }>({ on401: 'throw' });
+    expect(await load({ queryKey: ['/api/dashboard'] } as never)).toEqual({ served: 1 });
+    expect(calls).toHaveLength(1);
+    // Taken: the next visit asks the server again.
+    expect(await load({ queryKey: ['/api/dashboard'] } as never)).toEqual({ served: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('an answer asked in another language is not used: the app asks in its own', async () => {
+    const calls = stubFetch((_, init) =>
+      json(200, { language: (init.headers as Record<string, string>)['Accept-Language'] }),
+    );
+    getEarly('/api/dashboard', 'es');
+    await i18n.changeLanguage('en');
+    const res = await apiRequest('GET', '/api/dashboard');
+    expect(await res.json()).toEqual({ language: 'en' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('an answer older than 10 s is not used', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const calls = stubFetch(() => json(200, {}));
+    getEarly('/api/dashboard', 'en');
+    vi.setSystemTime(Date.now() + 10_000);
+    expect(takeEarly('/api/dashboard', 'en')).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('lets the one who asked read the answer and the app still take it whole', async () => {
+    stubFetch(() => json(200, { ageVerified: true }));
+    const seen = new Promise<unknown>((resolve) =>
+      getEarly('/api/session', undefined, (answer) => void answer.json().then(resolve)),
+    );
+    const taken = await takeEarly('/api/session', 'es');
+    expect(await taken!.json()).toEqual({ ageVerified: true });
+    expect(await seen).toEqual({ ageVerified: true });
+  });
+
+  it('a failed early request fails the query that takes it, and nobody else', async () => {
+    stubFetch(() => Promise.reject(new TypeError('offline')));
+    getEarly('/api/dashboard', 'en');
+    await i18n.changeLanguage('en');
+    await expect(apiRequest('GET', '/api/dashboard')).rejects.toThrow('offline');
+  });
+
+  it('a write never takes an early answer', async () => {
+    const calls = stubFetch(() => json(200, {}));
+    getEarly('/api/dashboard', 'en');
+    await apiRequest('POST', '/api/dashboard', { a: 1 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.init.method).toBe('POST');
+  });
+});
