@@ -31,17 +31,31 @@ export interface LighthouseRow {
   lcp: string;
   tbt: string;
   cls: string;
+  /** Every run's performance score, lowest first. */
+  runs?: number[];
 }
 
 const VISITOR_PAGES = ['/', '/about-us', '/course-overview', '/sign-in'];
 const MEMBER_PAGES = ['/', '/daily-reading'];
+/** Runs per page and preset (`LIGHTHOUSE_RUNS`); the table shows the median run. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
-/** Runs every page in both presets; `cookie` is the member's session cookie (name=value). */
+/**
+ * Runs every page in both presets, `RUNS` times each; `cookie` is the member's session cookie
+ * (name=value). Every run is a first visit: Lighthouse empties the HTTP cache, the service
+ * worker and its caches before it (its storage reset keeps cookies, so the member stays signed
+ * in), as for anyone opening the app on a new phone.
+ */
 export async function lighthouseRows(base: string, cookie: string): Promise<LighthouseRow[]> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
-    const run = async (path: string, preset: 'mobile' | 'desktop', member: boolean) => {
+    const run = async (
+      path: string,
+      preset: 'mobile' | 'desktop',
+      member: boolean,
+      attempt: number,
+    ): Promise<LighthouseRow | undefined> => {
       const page = await browser.newPage();
       const [name, ...value] = cookie.split('=');
       if (member) await page.setCookie({ name: name!, value: value.join('='), url: base });
@@ -49,8 +63,6 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       const flags: Flags = {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // Keep the member's cookie: Lighthouse would otherwise clear the origin's storage.
-        disableStorageReset: member,
       };
       const result = await lighthouse(
         `${base}${path}`,
@@ -65,19 +77,21 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       const reports = process.env.LIGHTHOUSE_REPORTS;
       if (reports) {
         mkdirSync(reports, { recursive: true });
-        const name = `${member ? 'member' : 'visitor'}${path.replace(/\W+/g, '-')}-${preset}.json`;
+        const name = `${member ? 'member' : 'visitor'}${path.replace(/\W+/g, '-')}-${preset}-${attempt}.json`;
         writeFileSync(join(reports, name), JSON.stringify(lhr));
       }
       if (lhr.runtimeError) {
-        // Say so rather than print zeros as if they were scores.
+        // Say so rather than count zeros as if they were scores (a trace glitch: the other runs
+        // of the page stand).
         console.warn(`Lighthouse could not measure ${path} (${preset}): ${lhr.runtimeError.code}`);
+        return undefined;
       }
       const score = (id: string) => {
         const value = lhr.categories[id]?.score;
         return value === null || value === undefined ? Number.NaN : Math.round(value * 100);
       };
       const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-      rows.push({
+      return {
         page: `${member ? 'member' : 'visitor'} ${path}`,
         preset,
         performance: score('performance'),
@@ -88,11 +102,22 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
         lcp: shown('largest-contentful-paint'),
         tbt: shown('total-blocking-time'),
         cls: shown('cumulative-layout-shift'),
-      });
+      };
+    };
+    const median = async (path: string, preset: 'mobile' | 'desktop', member: boolean) => {
+      const runs: LighthouseRow[] = [];
+      for (let attempt = 0; attempt < RUNS; attempt++) {
+        const row = await run(path, preset, member, attempt);
+        if (row) runs.push(row);
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      const middle = runs[Math.floor(runs.length / 2)];
+      if (!middle) throw new Error(`Lighthouse could not measure ${path} (${preset}) at all`);
+      rows.push({ ...middle, runs: runs.map((r) => r.performance) });
     };
     for (const preset of ['mobile', 'desktop'] as const) {
-      for (const path of VISITOR_PAGES) await run(path, preset, false);
-      for (const path of MEMBER_PAGES) await run(path, preset, true);
+      for (const path of VISITOR_PAGES) await median(path, preset, false);
+      for (const path of MEMBER_PAGES) await median(path, preset, true);
     }
   } finally {
     await browser.close();
@@ -102,11 +127,11 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
 
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const head =
-    '| page | preset | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|---|';
+    '| page | preset | performance (median; every run) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|---|';
   const shown = (score: number) => (Number.isNaN(score) ? 'not measured' : String(score));
   const body = rows.map(
     (r) =>
-      `| ${r.page} | ${r.preset} | ${shown(r.performance)} | ${shown(r.accessibility)} | ${shown(r.bestPractices)} | ${shown(r.seo)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+      `| ${r.page} | ${r.preset} | ${shown(r.performance)}${r.runs && r.runs.length > 1 ? ` (${r.runs.join(', ')})` : ''} | ${shown(r.accessibility)} | ${shown(r.bestPractices)} | ${shown(r.seo)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
   );
   return [head, ...body].join('\n');
 }

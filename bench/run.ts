@@ -18,9 +18,12 @@ import type { SEARCH_GOALS } from './search.ts';
 import { commonWordsLatency, commonWordsLines } from './search.ts';
 
 const LIGHTHOUSE_INTRO = `Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
-pages as a visitor, the dashboard and today's reading as a signed-in member. Scores move by up to ±10 between runs on
-this 2-core machine; the goal is 95 or more on mobile (issue 10; ADR 0012, 0013). \`LIGHTHOUSE_REPORTS=<dir>\` keeps
-each page's full report (JSON: long tasks, main-thread breakdown, requests).`;
+pages as a visitor, the dashboard and today's reading as a signed-in member. Every run is a first visit: Lighthouse's
+storage reset empties the HTTP cache, the service worker and its caches before each (it keeps cookies, so the member
+stays signed in). Each page runs three times (\`LIGHTHOUSE_RUNS\`); the table shows the median run and every run's
+score, which moves by a few points between runs on this 2-core machine. The goal is 95 or more on mobile (issue 10;
+ADR 0012, 0013, 0032). \`LIGHTHOUSE_REPORTS=<dir>\` keeps each run's full report (JSON: long tasks, main-thread
+breakdown, requests).`;
 import {
   ROOT,
   freePort,
