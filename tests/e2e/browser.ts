@@ -43,12 +43,20 @@ export const PHONE = { width: 390, height: 844 };
 
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    timezoneId?: string;
+    /** 'block': no service worker (a test of the page's own requests). */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: 'reduce',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
 }
 
