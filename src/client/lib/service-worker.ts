@@ -1,9 +1,10 @@
 /**
  * The page's side of the service worker (src/client/sw/, docs/decisions/0024): registering it
- * once the member app is up and the browser is idle, and forgetting the member's offline data
- * on sign-out.
+ * once the member app is up and the browser is idle, having it keep what the page already shows,
+ * and forgetting the member's offline data on sign-out.
  */
-import { DATA_CACHE, OUTBOX_DB, SW_URL } from '../sw/names.ts';
+import { DATA_CACHE, OFFLINE_API, OUTBOX_DB, SW_URL } from '../sw/names.ts';
+import { SESSION_KEY, queryClient } from './queryClient.ts';
 
 let registered = false;
 
@@ -11,6 +12,15 @@ let registered = false;
 export function registerServiceWorker(): void {
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
+  // The first time a worker takes the page over, what the page already had came from the network
+  // without it, so none of it was kept: the answers it keeps offline are asked for again, once,
+  // through it. Today's reading, the dashboard and the memory list then open offline after this
+  // one visit.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', keepWhatThePageShows, {
+      once: true,
+    });
+  }
   const register = () => {
     navigator.serviceWorker.register(SW_URL).catch((error: unknown) => {
       console.warn('The service worker could not be registered:', error);
@@ -23,6 +33,13 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
+}
+
+function keepWhatThePageShows() {
+  void queryClient.refetchQueries({
+    predicate: ({ queryKey }) =>
+      String(queryKey[0]).split('?')[0]! in OFFLINE_API || queryKey[0] === SESSION_KEY[0],
+  });
 }
 
 /** The member's data kept on this device for offline use: the kept answers and queued writes. */
