@@ -13,6 +13,8 @@
  * - `shell`: what the member app loads statically that some visitor page uses too (icons, the
  *   offline outbox): one chunk for a member's first load, a few KB more for a visitor page
  *   that needs one of them.
+ * - `icons`: every other icon the pages draw (a few dozen, ~5 KB): one request instead of one
+ *   per icon.
  * The module graph is read at the end of the build (before chunking) by this plugin.
  */
 import { dirname, resolve } from 'node:path';
@@ -31,9 +33,12 @@ interface Node {
  */
 const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
-/** `{ BookOpen, X as Close }` → the icon files they come from, read from the index's exports. */
-function iconFiles(index: Node & { id: string }, importer: Node): string[] {
-  const byName = new Map<string, string>();
+/** The icon index's exports: name → file. */
+const iconIndexes = new Map<string, Map<string, string>>();
+function iconsOf(index: Node & { id: string }): Map<string, string> {
+  let byName = iconIndexes.get(index.id);
+  if (byName) return byName;
+  byName = new Map();
   for (const [, names, file] of index.code.matchAll(/export \{([^}]*)\} from ['"]([^'"]+)['"]/g)) {
     for (const name of names!.split(',')) {
       const exported = name
@@ -43,6 +48,13 @@ function iconFiles(index: Node & { id: string }, importer: Node): string[] {
       if (exported) byName.set(exported, resolve(dirname(index.id), file!));
     }
   }
+  iconIndexes.set(index.id, byName);
+  return byName;
+}
+
+/** `{ BookOpen, X as Close }` → the icon files they come from, read from the index's exports. */
+function iconFiles(index: Node & { id: string }, importer: Node): string[] {
+  const byName = iconsOf(index);
   const files: string[] = [];
   for (const [, names] of importer.code.matchAll(
     /import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g,
