@@ -74,3 +74,21 @@ describe('early answers', () => {
     expect(calls[1]!.init.method).toBe('POST');
   });
 });
+
+describe('the data a page reads first (page-data.ts)', () => {
+  it('names member routes only, and the URLs their queries fetch', async () => {
+    const { PAGE_DATA } = await import('#client/page-data.ts');
+    const { memberRoutes } = await import('#client/routes.tsx');
+    const paths = new Set(memberRoutes.map((r) => r.path));
+    expect(Object.keys(PAGE_DATA).length).toBeGreaterThan(0);
+    for (const [path, urls] of Object.entries(PAGE_DATA)) {
+      expect(paths.has(path), path).toBe(true);
+      for (const url of urls) expect(url).toMatch(/^\/api\//);
+    }
+    // The URLs the pages' queries fetch: an early answer nobody takes is a wasted request.
+    const { DASHBOARD_KEY } = await import('#client/features/dashboard/api.ts');
+    const { DAILY_READING_KEY } = await import('#client/features/reading/api.ts');
+    expect(PAGE_DATA['/']).toEqual([DASHBOARD_KEY[0]]);
+    expect(PAGE_DATA['/daily-reading']).toEqual([DAILY_READING_KEY[0]]);
+  });
+});
