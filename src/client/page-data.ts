@@ -6,4 +6,8 @@
 export const PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
   '/': ['/api/dashboard'],
   '/daily-reading': ['/api/daily-reading'],
+  '/reading-plans': ['/api/reading-plans'],
+  '/memory-verses': ['/api/memory-verses'],
+  '/goals': ['/api/goals'],
+  '/courses': ['/api/courses'],
 };

@@ -87,8 +87,19 @@ describe('the data a page reads first (page-data.ts)', () => {
     }
     // The URLs the pages' queries fetch: an early answer nobody takes is a wasted request.
     const { DASHBOARD_KEY } = await import('#client/features/dashboard/api.ts');
-    const { DAILY_READING_KEY } = await import('#client/features/reading/api.ts');
-    expect(PAGE_DATA['/']).toEqual([DASHBOARD_KEY[0]]);
-    expect(PAGE_DATA['/daily-reading']).toEqual([DAILY_READING_KEY[0]]);
+    const { DAILY_READING_KEY, READING_PLANS_KEY } =
+      await import('#client/features/reading/api.ts');
+    const { memoryVersesKey } = await import('#client/features/memory/api.ts');
+    const { GOALS_KEY } = await import('#client/features/goals/api.ts');
+    const { COURSES_KEY } = await import('#client/features/courses/api.ts');
+    expect(PAGE_DATA).toEqual({
+      '/': [DASHBOARD_KEY[0]],
+      '/daily-reading': [DAILY_READING_KEY[0]],
+      '/reading-plans': [READING_PLANS_KEY[0]],
+      // The list opens on every category.
+      '/memory-verses': [memoryVersesKey(null)[0]],
+      '/goals': [GOALS_KEY[0]],
+      '/courses': [COURSES_KEY[0]],
+    });
   });
 });

@@ -273,9 +273,10 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
 
-    for (const [path, data, shown] of [
-      ['/', '/api/dashboard', 'El versículo de hoy'],
-      ['/daily-reading', '/api/daily-reading', 'Día 1 de 90'],
+    for (const [path, data, shown, code] of [
+      ['/', '/api/dashboard', 'El versículo de hoy', 'Dashboard'],
+      ['/daily-reading', '/api/daily-reading', 'Día 1 de 90', 'DailyReading'],
+      ['/goals', '/api/goals', 'Define tu primer objetivo', 'Goals'],
     ] as const) {
       const asked: string[] = [];
       const listen = (request: { url: () => string }) => {
@@ -297,10 +298,9 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
         path,
       ).toHaveLength(1);
       // Asked before the page's own code was: not a round trip after it.
-      const page_ = path === '/' ? '/assets/Dashboard.js' : '/assets/DailyReading.js';
-      if (asked.includes(page_)) {
-        expect(asked.indexOf(data), path).toBeLessThan(asked.indexOf(page_));
-      }
+      const page_ = `/assets/${code}.js`;
+      expect(asked, path).toContain(page_);
+      expect(asked.indexOf(data), path).toBeLessThan(asked.indexOf(page_));
     }
     expect(errors).toEqual([]);
     await context.close();
