@@ -91,6 +91,36 @@ export function registerLibraryRoutes(
   const seriesTitle = (id: string, lang: Language) =>
     lib.series.find((s) => s.id === id)?.text[lang].title ?? id;
 
+  // What a list shows of an item, in the reader's language; the item's own page adds the rest.
+  const sermonCard = (s: (typeof lib.sermons)[number], lang: Language) => ({
+    id: s.id,
+    series: s.series,
+    seriesTitle: seriesTitle(s.series, lang),
+    order: s.order,
+    title: s.text[lang].title,
+    summary: s.text[lang].summary,
+    topics: s.topics,
+  });
+  const heroCard = (h: (typeof lib.heroes)[number], lang: Language) => ({
+    id: h.id,
+    name: h.text[lang].name,
+    born: h.born,
+    died: h.died,
+    era: h.era,
+    region: h.region,
+    places: h.text[lang].places,
+    topics: h.topics,
+    summary: h.text[lang].summary,
+  });
+  const resourceCard = (r: (typeof lib.resources)[number], lang: Language) => ({
+    id: r.id,
+    order: r.order,
+    title: r.text[lang].title,
+    summary: r.text[lang].summary,
+    topics: r.topics,
+    minutes: r.text[lang].minutes,
+  });
+
   // ── Sermon studies ──
 
   app.get(
@@ -122,14 +152,8 @@ export function registerLibraryRoutes(
           ]);
         })
         .map((s) => ({
-          id: s.id,
-          series: s.series,
-          seriesTitle: seriesTitle(s.series, lang),
-          order: s.order,
-          title: s.text[lang].title,
-          summary: s.text[lang].summary,
+          ...sermonCard(s, lang),
           mainText: showReference(s.mainText, lang),
-          topics: s.topics,
           read: read.has(s.id),
         }));
       return {
@@ -174,13 +198,7 @@ export function registerLibraryRoutes(
       ]);
       const siblings = lib.series.find((ser) => ser.id === s.series)?.sermons ?? [];
       return {
-        id: s.id,
-        series: s.series,
-        seriesTitle: seriesTitle(s.series, lang),
-        order: s.order,
-        title: x.title,
-        summary: x.summary,
-        topics: s.topics,
+        ...sermonCard(s, lang),
         read,
         mainText,
         bigIdea: x.bigIdea,
@@ -309,22 +327,11 @@ export function registerLibraryRoutes(
           const x = h.text[lang];
           return matches(terms, [x.name, x.summary, x.places.join(' '), x.body]);
         })
-        .map((h) => {
-          const x = h.text[lang];
-          return {
-            id: h.id,
-            name: x.name,
-            born: h.born,
-            died: h.died,
-            era: h.era,
-            region: h.region,
-            places: x.places,
-            topics: h.topics,
-            summary: x.summary,
-            keyVerse: showReference(h.keyVerse, lang),
-            read: read.has(h.id),
-          };
-        });
+        .map((h) => ({
+          ...heroCard(h, lang),
+          keyVerse: showReference(h.keyVerse, lang),
+          read: read.has(h.id),
+        }));
       return { items, total: items.length };
     },
   );
@@ -350,15 +357,7 @@ export function registerLibraryRoutes(
         isRead(me.id, 'hero', h.id),
       ]);
       return {
-        id: h.id,
-        name: x.name,
-        born: h.born,
-        died: h.died,
-        era: h.era,
-        region: h.region,
-        places: x.places,
-        topics: h.topics,
-        summary: x.summary,
+        ...heroCard(h, lang),
         read,
         keyVerse,
         lessons: x.lessons,
@@ -393,15 +392,7 @@ export function registerLibraryRoutes(
           const x = r.text[lang];
           return matches(terms, [x.title, x.summary, x.steps.join(' '), x.body]);
         })
-        .map((r) => ({
-          id: r.id,
-          order: r.order,
-          title: r.text[lang].title,
-          summary: r.text[lang].summary,
-          topics: r.topics,
-          minutes: r.text[lang].minutes,
-          read: read.has(r.id),
-        }));
+        .map((r) => ({ ...resourceCard(r, lang), read: read.has(r.id) }));
       return { items, total: items.length };
     },
   );
@@ -427,12 +418,7 @@ export function registerLibraryRoutes(
         isRead(me.id, 'resource', r.id),
       ]);
       return {
-        id: r.id,
-        order: r.order,
-        title: x.title,
-        summary: x.summary,
-        topics: r.topics,
-        minutes: x.minutes,
+        ...resourceCard(r, lang),
         read,
         scriptures,
         steps: x.steps,
