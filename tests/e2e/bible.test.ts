@@ -119,6 +119,22 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.goto(`${e2e.base}/bible`);
     await page.getByRole('heading', { name: /Juan 1/ }).waitFor();
     await page.getByText('EN el principio era el Verbo').waitFor();
+    // The chapter arriving does not push what follows it on screen (CLS ≤ 0.02, issue 10): its
+    // loading state holds about a chapter's height.
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(
+              list
+                .getEntries()
+                .reduce((sum, e) => sum + (e as PerformanceEntry & { value: number }).value, 0),
+            ),
+          ).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shifted).toBeLessThanOrEqual(0.02);
     await expectAccessible(page, 'lector (es)');
     await screenshot(page, 'bible-reader-es-phone');
     await page.getByLabel('Busca palabras o frases').fill('espiritu santo');

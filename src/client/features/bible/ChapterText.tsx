@@ -79,7 +79,9 @@ export function ChapterText({
         </p>
       ) : null}
       {data.isLoading ? (
-        <p role="status" className="text-slate-600">
+        // About the height a chapter takes: on a phone, what follows (the search) stays below
+        // the fold instead of being pushed down when the text arrives (layout shift).
+        <p role="status" className="min-h-[70svh] text-slate-600">
           {t('bible.loadingText')}
         </p>
       ) : data.isError ? (
