@@ -13,6 +13,9 @@
  */
 import './styles/app.css';
 import { LANGUAGE_STORAGE_KEY } from '#shared/constants.ts';
+// The worker may answer the early requests below from its cache, offline, and say so before the
+// app runs: the connection state listens from here.
+import './lib/connection.ts';
 import { getEarly } from './lib/early.ts';
 import { PAGE_DATA } from './page-data.ts';
 

@@ -5,7 +5,6 @@
  * every few seconds.
  */
 import { CONNECTION_MESSAGE, type ConnectionMessage } from '../sw/names.ts';
-import { connectionHeardEarly } from './early.ts';
 
 /** How often a page that saw requests fail checks whether the network is back. */
 export const RECHECK_MS = 5000;
@@ -52,12 +51,10 @@ function start() {
     const data = event.data as Partial<ConnectionMessage> | null;
     if (data?.type === CONNECTION_MESSAGE) setFailing(!data.online);
   });
-  // What it said while the app was still downloading (boot.ts's early requests).
-  const early = connectionHeardEarly();
-  if (early !== undefined) setFailing(!early);
 }
 
-// Listening from the start: the worker's first word may come before any component subscribes.
+// Listening from the start: the worker's first word may come before any component subscribes,
+// even before the app runs (boot.ts imports this module: it answers boot's early requests).
 if (typeof window !== 'undefined') start();
 
 /** For useSyncExternalStore. */

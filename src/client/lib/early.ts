@@ -3,10 +3,8 @@
  * for the session at once, and for the opened page's data as soon as the session answers, while
  * the app downloads. The next fetch of that URL by the app takes the answer, once, if it was
  * asked in the same language; no query option changes (staleness, retries, invalidation). Part
- * of the entry chunk: keep its imports to constants.
+ * of the entry chunk: keep it free of imports.
  */
-import { CONNECTION_MESSAGE, type ConnectionMessage } from '../sw/names.ts';
-
 const started = new Map<string, { response: Promise<Response>; language?: string; at: number }>();
 /** An early answer older than this is not used: the app asks again. */
 const EARLY_ANSWER_MS = 10_000;
@@ -34,18 +32,3 @@ export function takeEarly(url: string, language?: string): Promise<Response> | u
     ? answer.response
     : undefined;
 }
-
-/**
- * What the service worker said of the connection before the app listened: offline, it answers
- * these early requests from its cache and says so (lib/connection.ts takes it from here).
- */
-let heardOnline: boolean | undefined;
-if (typeof navigator !== 'undefined') {
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as Partial<ConnectionMessage> | null;
-    if (data?.type === CONNECTION_MESSAGE && typeof data.online === 'boolean') {
-      heardOnline = data.online;
-    }
-  });
-}
-export const connectionHeardEarly = () => heardOnline;
