@@ -102,6 +102,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 120_000,
+          // `expect.poll` waits as long as a Playwright locator does (30 s), not Vitest's 1 s
+          // default: a poll here waits for the page to reach a state (a list of two devices, a
+          // shown notification), and on a busy machine a page can take longer than 1 s to get
+          // there. A poll that never succeeds still fails, after the same wait as `waitFor`.
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
         },
       },

@@ -9,6 +9,7 @@ import {
   SESSION_KEY,
 } from '#client/lib/queryClient.ts';
 import { i18n } from '#client/lib/i18n.ts';
+import { sessionQuery } from '#client/lib/auth-api.ts';
 import { json, stubFetch } from './render.tsx';
 
 const t = i18n.getFixedT('en');
@@ -104,6 +105,27 @@ describe('a session that ends under a signed-in member', () => {
     await expect(write.execute(undefined)).rejects.toBeInstanceOf(ApiError);
     expect(client.getQueryData(SESSION_KEY)).toBeNull();
     expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBe('1');
+  });
+
+  it('tells the sign-in page when the session check itself comes back empty under a member', async () => {
+    // A service worker taking the page over asks for the session again (lib/service-worker.ts):
+    // if it ended meanwhile, the member lands on sign-in with the same notice as after a 401.
+    sessionStorage.clear();
+    const member = createQueryClient();
+    member.setQueryData(SESSION_KEY, { id: 'u1', ageVerified: true });
+    stubFetch(() => json(200, null));
+    await member.fetchQuery({ ...sessionQuery, staleTime: 0 });
+    expect(member.getQueryData(SESSION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBe('1');
+
+    // A visitor's check, or an account at the age gate, ends nothing.
+    sessionStorage.clear();
+    for (const before of [null, { id: 'u2', ageVerified: false }]) {
+      const client = createQueryClient();
+      client.setQueryData(SESSION_KEY, before);
+      await client.fetchQuery({ ...sessionQuery, staleTime: 0 });
+      expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull();
+    }
   });
 
   it('changes nothing for a visitor (no session to end) or for another error', async () => {

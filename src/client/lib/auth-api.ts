@@ -5,7 +5,8 @@
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
-import { ApiError, SESSION_KEY, apiRequest } from './queryClient.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, SESSION_KEY, apiRequest, noteSessionEnded } from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
 
 /** The current user (SPEC §7): authenticated when it returns data. */
@@ -15,7 +16,9 @@ export const CURRENT_USER_KEY = SESSION_KEY;
  * The session check behind CURRENT_USER_KEY: GET /api/session answers null when signed out
  * (a 200: an expected state logs no console error on every visitor page).
  */
-export async function fetchSession(): Promise<CurrentUser | null> {
+export async function fetchSession(context?: {
+  client?: QueryClient;
+}): Promise<CurrentUser | null> {
   // Asked for by boot.ts while the app downloaded, on a page not rendered in advance.
   const res = await (takeEarly('/api/session') ??
     fetch('/api/session', {
@@ -23,7 +26,10 @@ export async function fetchSession(): Promise<CurrentUser | null> {
       headers: { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' },
     }));
   if (!res.ok) throw new ApiError(res.status, `${res.status}: ${await res.text()}`, null);
-  return (await res.json()) as CurrentUser | null;
+  const user = (await res.json()) as CurrentUser | null;
+  // Asked again while a member was signed in, and gone: their session ended under them.
+  if (user === null && context?.client) noteSessionEnded(context.client);
+  return user;
 }
 
 /** The session as a query: useAuth reads it; the boot asks for it first thing (preload.ts). */

@@ -87,16 +87,24 @@ function endSessionOn401(client: () => QueryClient, error: unknown) {
   // authenticator app (turning on two-step verification) is not a lost session.
   const code = (error.body as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /PASSWORD|CREDENTIAL|INVALID_(BACKUP_)?CODE/.test(code)) return;
-  // A visitor has no session to end; an account still at the age gate is being closed (under
-  // 13: the gate shows why, then signs out itself).
-  const user = client().getQueryData<{ ageVerified?: boolean } | null>(SESSION_KEY);
-  if (!user?.ageVerified) return;
+  if (noteSessionEnded(client())) client().setQueryData(SESSION_KEY, null);
+}
+
+/**
+ * Whether a member was signed in, in which case the sign-in page is told that their session
+ * ended (whether a 401 said so or the session check itself came back empty: a service worker
+ * taking the page over asks for it again). A visitor has no session to end; an account still at
+ * the age gate is being closed (under 13: the gate shows why, then signs out itself).
+ */
+export function noteSessionEnded(client: QueryClient): boolean {
+  const user = client.getQueryData<{ ageVerified?: boolean } | null>(SESSION_KEY);
+  if (!user?.ageVerified) return false;
   try {
     sessionStorage.setItem(SESSION_ENDED_FLAG, '1');
   } catch {
     // storage unavailable: the sign-in page simply shows no notice
   }
-  client().setQueryData(SESSION_KEY, null);
+  return true;
 }
 
 export function createQueryClient(): QueryClient {
