@@ -19,7 +19,7 @@ describe('support page', () => {
         attempt += 1;
         return attempt === 1
           ? json(429, { code: 'RATE_LIMITED', message: 'Enviaste varias solicitudes.' })
-          : json(201, { number: 1007 });
+          : json(201, { number: 1007, confirmation: 'noMailServer' });
       }
       return json(404, {});
     });
@@ -54,7 +54,42 @@ describe('support page', () => {
     const thanks = await screen.findByRole('heading', { name: '¡Gracias! Recibimos tu mensaje' });
     await waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(screen.getByText(/Tu número de ticket es el #1007/)).toBeTruthy();
+    // No mail server: the page says no confirmation went out, never that one was sent.
+    expect(screen.getByText(/No se envió ningún correo de confirmación/)).toBeTruthy();
+    expect(screen.queryByText(/Enviamos una confirmación/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Enviar otra solicitud' }));
     expect(await screen.findByRole('button', { name: 'Enviar mensaje' })).toBeTruthy();
+  });
+
+  it('says a confirmation was sent only when it was, and when it failed, in English', async () => {
+    let confirmation = 'sent';
+    stubFetch((url, init) => {
+      if (url === '/api/auth/user') return json(401, { code: 'UNAUTHENTICATED' });
+      if (url === '/api/support/tickets' && init.method === 'POST') {
+        return json(201, { number: 1008, confirmation });
+      }
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Support />, { route: '/support' });
+    const fill = async () => {
+      await user.type(screen.getByLabelText('Full name'), 'Grace Hopper');
+      await user.type(screen.getByLabelText('E-mail address'), 'grace@example.com');
+      await user.selectOptions(screen.getByLabelText('Subject'), 'account');
+      await user.type(screen.getByLabelText('Message'), 'How do I change my e-mail address?');
+      await user.click(screen.getByRole('button', { name: 'Send message' }));
+    };
+    await fill();
+    expect(
+      await screen.findByText(
+        'Your ticket number is #1008. We have sent a confirmation to grace@example.com and will reply within 24 hours.',
+      ),
+    ).toBeTruthy();
+    confirmation = 'failed';
+    await user.click(screen.getByRole('button', { name: 'Submit another request' }));
+    await fill();
+    expect(
+      await screen.findByText(/We could not send the confirmation e-mail to grace@example.com/),
+    ).toBeTruthy();
   });
 });
