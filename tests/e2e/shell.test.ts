@@ -473,8 +473,10 @@ describe.runIf(enabled)('phone layout (390 px) in the states that broke it', () 
       data: { timeZone: 'Europe/Madrid' },
     });
     expect(zone.status(), await zone.text()).toBe(200);
-    // A dashboard with something in it: a lesson, a prayer, a journal entry.
+    // A dashboard with something in it: a lesson, a prayer, a journal entry; a favorite verse
+    // saved in English.
     for (const [url, data] of [
+      ['/api/favorite-verses', { reference: 'Romans 12:21', translation: 'WEB' }],
       ['/api/lessons/101-1/complete', undefined],
       ['/api/prayer-sessions', { minutes: 10 }],
       ['/api/journal', { title: 'Gratitud', content: 'Gracias por hoy.', status: 'published' }],
@@ -486,8 +488,24 @@ describe.runIf(enabled)('phone layout (390 px) in the states that broke it', () 
     for (const lang of ['es', 'en'] as const) {
       const L =
         lang === 'es'
-          ? { switchTo: 'Español', welcome: 'Bienvenido, Rut', premium: 'Premium' }
-          : { switchTo: 'English', welcome: 'Welcome, Rut', premium: 'Premium' };
+          ? {
+              switchTo: 'Español',
+              welcome: 'Bienvenido, Rut',
+              premium: 'Premium',
+              granted: '¡Te damos la bienvenida, Rut! Un administrador te concedió Premium',
+              notOpen: 'Todavía no disponible',
+              atCheckout: 'El precio se muestra al pagar',
+              favorite: 'Romanos 12:21 (RV1909)',
+            }
+          : {
+              switchTo: 'English',
+              welcome: 'Welcome, Rut',
+              premium: 'Premium',
+              granted: 'Welcome, Rut! An administrator has given you Premium',
+              notOpen: 'Not available yet',
+              atCheckout: 'The price is shown at checkout',
+              favorite: 'Romans 12:21 (WEB)',
+            };
       await page.goto(e2e.base);
       await page.getByRole('button', { name: L.switchTo }).click();
       await page.getByRole('heading', { level: 1, name: L.welcome }).waitFor();
@@ -511,6 +529,20 @@ describe.runIf(enabled)('phone layout (390 px) in the states that broke it', () 
       expect(await wordsBrokenAcrossLines(page, 'main p:has-text("Europe/Madrid")')).toEqual([]);
       await expectNoHorizontalOverflow(page, `notification settings (${lang}, phone)`);
       await screenshot(page, `notification-settings-premium-${lang}-phone`);
+
+      // Premium given by an admin, on a server without payments: each page says so honestly.
+      await page.goto(`${e2e.base}/welcome-premium?session_id=cs_test_phone`);
+      await page.getByText(L.granted).waitFor();
+      await screenshot(page, `welcome-premium-granted-${lang}-phone`);
+      await page.goto(`${e2e.base}/subscription`);
+      await page.getByText(L.notOpen).first().waitFor();
+      expect(await page.getByText(L.atCheckout).count()).toBe(0);
+      await screenshot(page, `subscription-payments-off-${lang}-phone`);
+
+      // A favorite saved in English reads in the reader's language and translation.
+      await page.goto(`${e2e.base}/favorite-verses`);
+      await page.getByText(L.favorite).waitFor();
+      await screenshot(page, `favorite-verses-${lang}-phone`);
     }
     await context.close();
   });

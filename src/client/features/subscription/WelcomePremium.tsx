@@ -50,7 +50,7 @@ function Welcome({ name, state }: { name: string; state: SubscriptionState }) {
     <div className="grid gap-6">
       <Card className="grid gap-2 border-gold-400/60 bg-gradient-to-br from-gold-300/30 to-white">
         <p className="flex items-center gap-2 font-serif text-2xl text-brand-950">
-          <Crown className="size-6 text-gold-500" aria-hidden />
+          <Crown className="size-6 shrink-0 text-gold-500" aria-hidden />
           {t(subscribed ? 'welcomePremium.greeting' : 'welcomePremium.greetingGranted', { name })}
         </p>
       </Card>
