@@ -5,12 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function newestMtime(dir) {
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
 }
 
@@ -26,10 +25,19 @@ export function ensureClientBuilt() {
       'content/library',
       'public',
       'scripts/build',
+      // The server's own pages use the app's classes: the stylesheet is built with them.
+      'src/server/web/page.ts',
     ].map((d) => newestMtime(join(ROOT, d))),
   );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return false;
-  console.log('Building the web client (dist/client)...');
+  const first = !existsSync(index);
+  if (!first && statSync(index).mtimeMs >= sources) return false;
+  // The build takes about a minute and Vite's own output is silenced: say what is happening.
+  console.log(
+    first
+      ? 'Building the web client (first start: about a minute; later starts skip this)...'
+      : 'Building the web client again (its sources changed: about a minute)...',
+  );
+  const started = performance.now();
   execFileSync(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'scripts/build/build.ts'), '--quiet'],
@@ -41,5 +49,7 @@ export function ensureClientBuilt() {
       env: { ...process.env, NODE_ENV: 'production' },
     },
   );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Built the web client in ${seconds} s (dist/client).`);
   return true;
 }

@@ -25,6 +25,14 @@ const base: InlineConfig = {
 
 export const PRERENDER_DIR = 'prerendered';
 
+/** One line per step (with --quiet, Vite's own output is only its warnings). */
+const STEPS = 4;
+let stepNumber = 0;
+function step(what: string) {
+  stepNumber += 1;
+  console.log(`  ${stepNumber}/${STEPS} ${what}...`);
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -32,7 +40,9 @@ const escapeHtml = (text: string) =>
 export const pageFile = (path: string) => `${path === '/' ? 'index' : path.slice(1)}.html`;
 
 async function main() {
+  step("the app's bundles and stylesheet (Vite)");
   await build(base);
+  step('the public pages, rendered on the server side');
   await build({
     ...base,
     build: {
@@ -68,6 +78,7 @@ async function main() {
   writeFileSync(indexFile, template);
   for (const copy of ['.br', '.gz']) rmSync(indexFile + copy, { force: true });
   // The service worker precaches this index.html and the member app's chunks (ADR 0024).
+  step('the service worker');
   await buildServiceWorker(ROOT, CLIENT, quiet);
   for (const key of app) loaded.add(key);
   const routeModules: Record<string, string> = {
@@ -82,6 +93,7 @@ async function main() {
     '/gospel': 'features/library/Gospel.tsx',
   };
 
+  step(`prerendering ${PRERENDERED_PAGES.length} public pages in ${LANGUAGES.join(' and ')}`);
   rmSync(join(CLIENT, PRERENDER_DIR), { recursive: true, force: true });
   for (const language of LANGUAGES) {
     for (const { path, takeover } of PRERENDERED_PAGES) {

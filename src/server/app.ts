@@ -78,6 +78,7 @@ import {
   registerStaticClient,
   sendHtmlPage,
 } from './web/client.ts';
+import { loadStylesheet, serverPages } from './web/page.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -172,7 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       log: app.log,
-      printToConsole: config.env !== 'production',
+      // Without a mail server, every mail is printed in any mode (a newcomer's `npm start`
+      // runs in production and needs the reset link); the tests keep their output quiet.
+      printToConsole: config.env !== 'test',
     });
   const sessionCache = new SessionCache(config.sessionCacheTtlMs);
   app.decorate('sessionCache', sessionCache);
@@ -441,7 +444,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = new NotificationService({
     db: database.db,
     mailer,
-    mailConfigured: Boolean(config.smtpUrl) || Boolean(deps.mailer),
+    mailConfigured: mailer.delivers,
     push,
     appUrl: config.appUrl,
     secret: deps.secret,
@@ -454,6 +457,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push,
     secret: deps.secret,
     sessionCache,
+    pages: serverPages(loadStylesheet(deps.clientDir)),
     clock: deps.notifications?.clock,
   });
   const scheduler = new NotificationScheduler({

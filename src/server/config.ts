@@ -12,7 +12,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Discipleship <no-reply@localhost>'),
+  MAIL_FROM: z.string().trim().optional(),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -115,18 +115,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const mailFrom = e.MAIL_FROM || defaultMailFrom(appUrl);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
     authSecret: e.BETTER_AUTH_SECRET,
     redisUrl: e.REDIS_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
-    mailFrom: e.MAIL_FROM,
+    mailFrom,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
@@ -144,7 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       tickMs: e.NOTIFICATIONS_TICK_SECONDS * 1000,
       vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
-      vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM),
+      vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(mailFrom),
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY || undefined,
@@ -162,6 +164,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
+}
+
+/**
+ * The sender when MAIL_FROM is unset: the product's name and a no-reply address at the site's
+ * own host (APP_URL), e.g. "Camino <no-reply@camino.example.org>" (.env.example says the same).
+ */
+export function defaultMailFrom(appUrl: string): string {
+  return `Camino <no-reply@${new URL(appUrl).hostname}>`;
 }
 
 /** `mailto:` + the address of MAIL_FROM ("Name <a@b>" or "a@b"). */

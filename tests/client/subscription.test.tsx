@@ -129,7 +129,9 @@ describe('/subscription', () => {
       await screen.findByText(/Subscriptions are not open on this site yet/),
     ).toBeInTheDocument();
     expect(screen.getByText('€4.99 a month')).toBeInTheDocument();
-    expect(screen.getByText('The price is shown at checkout')).toBeInTheDocument();
+    // No checkout exists: a plan without a price is "not available yet", not "shown at checkout".
+    expect(screen.getByText('Not available yet')).toBeInTheDocument();
+    expect(screen.queryByText('The price is shown at checkout')).toBeNull();
     expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
     view.unmount();
 
@@ -216,6 +218,56 @@ describe('/welcome-premium', () => {
       'href',
       '/bible',
     );
+  });
+});
+
+describe('/welcome-premium without payments, and for a member given Premium', () => {
+  const granted: SubscriptionState = {
+    ...free,
+    premium: true,
+    source: 'granted',
+    kind: 'granted',
+    granted: true,
+  };
+  const off = (state: SubscriptionState) =>
+    stubFetch((url) => {
+      if (url === '/api/session' || url === '/api/auth/user')
+        return json(200, user('member', state.premium));
+      if (url === '/api/subscription') return json(200, overview({ configured: false, state }));
+      if (url.startsWith('/api/subscription/checkout/')) {
+        return json(503, {
+          code: 'PAYMENTS_NOT_CONFIGURED',
+          message: 'Payments are not configured on this server.',
+        });
+      }
+      return json(404, {});
+    });
+
+  it('back from a checkout that cannot exist: says so, with no "Try again" (Spanish)', async () => {
+    await i18n.changeLanguage('es');
+    off(free);
+    renderWithProviders(<WelcomePremium />, { route: '/welcome-premium?session_id=cs_test_9' });
+    expect(
+      await screen.findByText(
+        'Los pagos no están abiertos en este sitio, así que no hay ningún pago que confirmar y no se cobró nada.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a los planes' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+    expect(screen.queryByRole('button', { name: 'Intentar de nuevo' })).toBeNull();
+  });
+
+  it('a member given Premium by an admin is welcomed, not thanked for their support', async () => {
+    off(granted);
+    renderWithProviders(<WelcomePremium />, { route: '/welcome-premium?session_id=cs_test_9' });
+    expect(
+      await screen.findByText(
+        'Welcome, Ana! An administrator has given you Premium: everything below is open to you.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Your support/)).toBeNull();
   });
 });
 

@@ -10,12 +10,16 @@ import {
   expectNoRawKeys,
   newContext,
   screenshot,
+  signUpMember,
+  turnOnTwoFactor,
   useE2EServer,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 
-const e2e = useE2EServer('shell');
+// An admin (two-step verification on) grants Premium to the member of the phone layout test.
+const ADMIN_EMAIL = `shell-admin-${Date.now()}@example.com`;
+const e2e = useE2EServer('shell', { ADMIN_EMAILS: ADMIN_EMAIL });
 
 let counter = 0;
 function newAccount() {
@@ -409,6 +413,155 @@ describe('public pages that work as HTML alone', () => {
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Iniciar sesión' }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Words of the element's text that the browser broke across two lines (none is the aim). */
+async function wordsBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * What the two elements draw shares no pixel: their text as laid out (a Range: text that
+ * overflows a squeezed box is measured where it is painted) and their boxes.
+ */
+async function expectApart(page: Page, a: string, b: string, label: string) {
+  const boxes = await page.evaluate(
+    ([first, second]) =>
+      [first, second].map((sel) => {
+        const element = document.querySelector(sel!)!;
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const rects = [element.getBoundingClientRect(), range.getBoundingClientRect()];
+        return {
+          left: Math.min(...rects.map((r) => r.left)),
+          right: Math.max(...rects.map((r) => r.right)),
+          top: Math.min(...rects.map((r) => r.top)),
+          bottom: Math.max(...rects.map((r) => r.bottom)),
+        };
+      }),
+    [a, b],
+  );
+  const [p, q] = boxes as [DOMRectLike, DOMRectLike];
+  const overlap = p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+  expect({ label, overlap, p, q }).toEqual({ label, overlap: false, p, q });
+}
+type DOMRectLike = { left: number; right: number; top: number; bottom: number };
+
+describe.runIf(enabled)('phone layout (390 px) in the states that broke it', () => {
+  it('a premium member: the header, the Spanish dashboard, the time-zone notice (es and en)', async () => {
+    // The admin grants Premium (the admin API wants two-step verification on).
+    const adminContext = await newContext(e2e.browser, { viewport: DESKTOP });
+    const admin = await adminContext.newPage();
+    await signUpMember(admin, e2e.base, 'en', ADMIN_EMAIL);
+    await turnOnTwoFactor(admin, e2e.base, 'en');
+
+    // A Spanish-speaking member in Mexico City whose saved zone is another one (the notice then
+    // offers the device's, the longest state of the notice).
+    const context = await newContext(e2e.browser, {
+      viewport: PHONE,
+      locale: 'es-MX',
+      timezoneId: 'America/Mexico_City',
+    });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'es');
+    const me = await (await page.request.get(`${e2e.base}/api/auth/user`)).json();
+    const granted = await admin.request.patch(`${e2e.base}/api/admin/users/${me.id}`, {
+      headers: { origin: e2e.base },
+      data: { isPremium: true },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
+    await adminContext.close();
+    const zone = await page.request.put(`${e2e.base}/api/notification-settings`, {
+      data: { timeZone: 'Europe/Madrid' },
+    });
+    expect(zone.status(), await zone.text()).toBe(200);
+    // A dashboard with something in it: a lesson, a prayer, a journal entry; a favorite verse
+    // saved in English.
+    for (const [url, data] of [
+      ['/api/favorite-verses', { reference: 'Romans 12:21', translation: 'WEB' }],
+      ['/api/lessons/101-1/complete', undefined],
+      ['/api/prayer-sessions', { minutes: 10 }],
+      ['/api/journal', { title: 'Gratitud', content: 'Gracias por hoy.', status: 'published' }],
+    ] as const) {
+      const res = await page.request.post(`${e2e.base}${url}`, data ? { data } : {});
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+
+    for (const lang of ['es', 'en'] as const) {
+      const L =
+        lang === 'es'
+          ? {
+              switchTo: 'Español',
+              welcome: 'Bienvenido, Rut',
+              premium: 'Premium',
+              granted: '¡Te damos la bienvenida, Rut! Un administrador te concedió Premium',
+              notOpen: 'Todavía no disponible',
+              atCheckout: 'El precio se muestra al pagar',
+              favorite: 'Romanos 12:21 (RV1909)',
+            }
+          : {
+              switchTo: 'English',
+              welcome: 'Welcome, Rut',
+              premium: 'Premium',
+              granted: 'Welcome, Rut! An administrator has given you Premium',
+              notOpen: 'Not available yet',
+              atCheckout: 'The price is shown at checkout',
+              favorite: 'Romans 12:21 (WEB)',
+            };
+      await page.goto(e2e.base);
+      await page.getByRole('button', { name: L.switchTo }).click();
+      await page.getByRole('heading', { level: 1, name: L.welcome }).waitFor();
+      // The premium mark is in the header, and the EN/ES switch leaves the wordmark alone.
+      await page.locator(`header [aria-label="${L.premium}"]:visible`).waitFor();
+      await expectApart(
+        page,
+        'header a[href="/"]',
+        'header [role="group"]',
+        `wordmark and language switch (${lang})`,
+      );
+      await page
+        .locator('header')
+        .screenshot({ path: `test-results/screenshots/header-premium-${lang}-phone.png` });
+      await expectNoHorizontalOverflow(page, `dashboard, premium member (${lang}, phone)`);
+      await screenshot(page, `dashboard-premium-${lang}-phone`);
+
+      await page.goto(`${e2e.base}/notification-settings`);
+      const notice = page.getByText(/Europe\/Madrid/);
+      await notice.waitFor();
+      expect(await wordsBrokenAcrossLines(page, 'main p:has-text("Europe/Madrid")')).toEqual([]);
+      await expectNoHorizontalOverflow(page, `notification settings (${lang}, phone)`);
+      await screenshot(page, `notification-settings-premium-${lang}-phone`);
+
+      // Premium given by an admin, on a server without payments: each page says so honestly.
+      await page.goto(`${e2e.base}/welcome-premium?session_id=cs_test_phone`);
+      await page.getByText(L.granted).waitFor();
+      await screenshot(page, `welcome-premium-granted-${lang}-phone`);
+      await page.goto(`${e2e.base}/subscription`);
+      await page.getByText(L.notOpen).first().waitFor();
+      expect(await page.getByText(L.atCheckout).count()).toBe(0);
+      await screenshot(page, `subscription-payments-off-${lang}-phone`);
+
+      // A favorite saved in English reads in the reader's language and translation.
+      await page.goto(`${e2e.base}/favorite-verses`);
+      await page.getByText(L.favorite).waitFor();
+      await screenshot(page, `favorite-verses-${lang}-phone`);
+    }
     await context.close();
   });
 });

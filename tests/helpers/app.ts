@@ -40,6 +40,7 @@ export async function createTestApp(
     options.database ?? (await createTestDatabase({ bibles: options.bibles ?? false }));
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
+    delivers: true,
     async send(message) {
       mail.push(message);
     },

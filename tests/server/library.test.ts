@@ -314,4 +314,34 @@ describe('favorite verses', () => {
     expect(empty.statusCode).toBe(400);
     expect((await call(app.other, 'GET', '/api/favorite-verses')).json().total).toBe(1);
   });
+
+  it('lists each favorite in the reader’s language and translation, whatever it was saved in', async () => {
+    await call(app.member, 'POST', '/api/favorite-verses', {
+      reference: 'Romans 12:21',
+      translation: 'WEB',
+    });
+    await call(app.member, 'POST', '/api/favorite-verses', { reference: 'Juan 3:16' }, 'es');
+    type Listed = { osis: string; reference: string; translation: string; text: string };
+    const byOsis = (items: Listed[]) => Object.fromEntries(items.map((i) => [i.osis, i]));
+
+    // Read in Spanish: the place in Spanish, the text of the Reina-Valera 1909.
+    const es = byOsis(
+      (await call(app.member, 'GET', '/api/favorite-verses', undefined, 'es')).json().items,
+    );
+    expect(es['Rom.12.21']).toMatchObject({ reference: 'Romanos 12:21', translation: 'RV1909' });
+    expect(es['Rom.12.21']!.text).toMatch(/^No seas vencido de lo malo/);
+    expect(es['Ps.23.1-Ps.23.2']).toMatchObject({
+      reference: 'Salmos 23:1-2',
+      translation: 'RV1909',
+    });
+    expect(es['John.3.16']!.text).toMatch(/^Porque de tal manera amó Dios/);
+
+    // Read in English: a verse saved in Spanish comes in the reader's translation (NKJV, the
+    // default, falls back to the KJV); one saved in an English translation keeps it.
+    const en = byOsis((await call(app.member, 'GET', '/api/favorite-verses')).json().items);
+    expect(en['John.3.16']).toMatchObject({ reference: 'John 3:16', translation: 'KJV' });
+    expect(en['John.3.16']!.text).toMatch(/^For God so loved the world/);
+    expect(en['Rom.12.21']).toMatchObject({ reference: 'Romans 12:21', translation: 'WEB' });
+    expect(en['Rom.12.21']!.text).toMatch(/^Don’t be overcome by evil|^Don't be overcome by evil/);
+  });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { createMailer } from '#server/mail/mailer.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { TEST_ORIGIN, createTestApp, createUser } from '../helpers/app.ts';
 
 let database: DatabaseHandle;
 const received: string[] = [];
@@ -73,5 +74,43 @@ describe('mailer', () => {
       .where(eq(mailOutbox.to, 'dev@example.com'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'logged', text: 'http://localhost/reset/abc' });
+  });
+});
+
+describe('no mail server, `npm start` (production)', () => {
+  it('warns once at start, then prints each e-mail (a reset link) to the console', async () => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      printed.push(args.map(String).join(' '));
+    });
+    const warnings: string[] = [];
+    const stream = {
+      write: (line: string) => void warnings.push(JSON.parse(line).msg as string),
+    };
+    const logger = { level: 'warn', stream };
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production' },
+      database,
+      deps: { mailer: undefined, logger },
+    });
+    try {
+      expect(warnings.filter((w) => /no mail server/.test(w))).toEqual([
+        'no mail server (SMTP_URL is not set): e-mails are not sent; each one is kept in the mail_outbox table and printed to this console',
+      ]);
+      const member = await createUser(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: TEST_ORIGIN, 'accept-language': 'en' },
+        payload: { email: member.email, redirectTo: '/reset-password' },
+      });
+      expect(res.statusCode).toBe(200);
+      const mail = printed.find((p) => p.includes(`To: ${member.email}`));
+      expect(mail).toMatch(/mail NOT SENT \(no SMTP_URL/);
+      expect(mail).toMatch(/http:\/\/localhost:5000\/api\/auth\/reset-password\/\S+/);
+    } finally {
+      spy.mockRestore();
+      await t.close();
+    }
   });
 });

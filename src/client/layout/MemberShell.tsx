@@ -58,7 +58,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
         <SideNav />
       </aside>
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-200/80 bg-canvas/90 px-4 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-slate-200/80 bg-canvas/90 px-4 backdrop-blur sm:gap-3 sm:px-6">
           <button
             type="button"
             aria-label={t('nav.openMenu')}

@@ -50,6 +50,12 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, sessionCache } = deps;
   const stats = new StatsCache(db, deps.statsTtlMs ?? 30_000);
+  // Any successful write (a sign-up, a lesson, a prayer, a ticket...) may change a figure.
+  appBase.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      stats.forget();
+    }
+  });
 
   app.get(
     '/api/admin/users',
@@ -230,7 +236,7 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Platform figures (cached briefly)',
+        summary: 'Platform figures (kept until a write changes them, 30 s at most)',
         response: { 200: adminStatsSchema },
       },
     },

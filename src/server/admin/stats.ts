@@ -79,13 +79,22 @@ export async function computeStats(db: Database, now = new Date()): Promise<Admi
   };
 }
 
-/** The figures, computed at most once per `ttlMs` (concurrent callers share one computation). */
+/**
+ * The figures, kept for at most `ttlMs` (concurrent callers share one computation) and dropped
+ * by `forget()` when a write may have changed them: a member who was just active counts at once,
+ * as their own streak does (on this instance; another instance's figures are at most `ttlMs`
+ * old).
+ */
 export class StatsCache {
   private value: { at: number; stats: Promise<AdminStats> } | null = null;
   constructor(
     private readonly db: Database,
     private readonly ttlMs: number,
   ) {}
+
+  forget(): void {
+    this.value = null;
+  }
 
   get(): Promise<AdminStats> {
     const now = Date.now();

@@ -32,6 +32,9 @@ const NAMES: Record<string, string> = {
   RV1909: 'Reina-Valera 1909',
 };
 
+/** The language a translation is written in. */
+export const translationLanguage = (code: string): Language => (code === 'RV1909' ? 'es' : 'en');
+
 /** Which translations are loaded; filled after the start-up load (DESIGN §3). */
 export class BibleCatalog {
   private installed = new Map<string, string>();
@@ -71,7 +74,7 @@ export class BibleCatalog {
     return BIBLE_TRANSLATION_PREFERENCES.map((code) => ({
       code,
       name: NAMES[code] ?? code,
-      language: code === 'RV1909' ? ('es' as const) : ('en' as const),
+      language: translationLanguage(code),
       available: this.installed.has(code),
     }));
   }
@@ -172,19 +175,26 @@ export async function readPassage(
   ranges: VerseRange[],
   lang: Language,
 ): Promise<Verse[]> {
-  const key = `${code}|${lang}|${ranges
+  const key = passageKey(code, lang, ranges);
+  const hit = catalog.passages.get(key);
+  if (hit) return hit;
+  const verses = await readRanges(db, code, ranges, lang);
+  cachePassage(catalog, key, verses);
+  return verses;
+}
+
+const passageKey = (code: string, lang: Language, ranges: VerseRange[]) =>
+  `${code}|${lang}|${ranges
     .map(
       (r) =>
         `${r.start.book}.${r.start.chapter}.${r.start.verse}-${r.end.book}.${r.end.chapter}.${r.end.verse}`,
     )
     .join(',')}`;
-  const hit = catalog.passages.get(key);
-  if (hit) return hit;
-  const verses = await readRanges(db, code, ranges, lang);
+
+function cachePassage(catalog: BibleCatalog, key: string, verses: Verse[]) {
   if (catalog.passages.size >= PASSAGE_CACHE_MAX)
     catalog.passages.delete(catalog.passages.keys().next().value!);
   catalog.passages.set(key, verses);
-  return verses;
 }
 
 export async function readRanges(
@@ -212,6 +222,73 @@ export async function readRanges(
     }
   }
   return verses;
+}
+
+/** Passages read together in one query (each adds a few parameters to it). */
+const KEPT_PASSAGES_PER_QUERY = 200;
+
+/**
+ * Kept passages (favorites) as a reader reads them today: the place in the reader's language,
+ * and the text in a translation of that language: the one it was saved in when it is (the
+ * reader chose it), otherwise the reader's (their preference with its fallbacks, as the reader
+ * does). A passage keeps its saved text and translation while the Bibles are being installed or
+ * when the translation lacks it. The passages not in the cache are read in one query.
+ */
+export async function keptPassagesAsRead<T extends KeptPassage>(
+  db: Database,
+  catalog: BibleCatalog,
+  kept: T[],
+  reader: { lang: Language; preferred: string },
+): Promise<T[]> {
+  const { lang } = reader;
+  const places = kept.map((k) => rangesFromOsis(k.osis));
+  const localised = kept.map((k, i) => ({
+    ...k,
+    reference: places[i]!.length > 0 ? formatReference(places[i]!, lang) : k.reference,
+  }));
+  let code: string;
+  try {
+    code = catalog.resolve(defaultTranslation(reader.preferred, lang), lang).code;
+  } catch {
+    return localised; // the Bibles are being installed
+  }
+  const keyOf = (ranges: VerseRange[]) => passageKey(code, lang, ranges);
+  const keep = kept.map((k) => translationLanguage(k.translation) === lang);
+  const uncached = places.filter(
+    (r, i) => !keep[i] && r.length > 0 && !catalog.passages.has(keyOf(r)),
+  );
+  for (let from = 0; from < uncached.length; from += KEPT_PASSAGES_PER_QUERY) {
+    const missing = uncached.slice(from, from + KEPT_PASSAGES_PER_QUERY);
+    const rows = await db
+      .select(verseColumns)
+      .from(bibleVerse)
+      .where(
+        and(
+          eq(bibleVerse.translation, code),
+          sql.join(
+            missing.flat().map((r) => sql`(${rangeCondition(r)})`),
+            sql` or `,
+          ),
+        ),
+      )
+      .orderBy(asc(bibleVerse.book), asc(bibleVerse.chapter), asc(bibleVerse.verse));
+    const at = (r: (typeof rows)[number]) => r.book * 1_000_000 + r.chapter * 1000 + r.verse;
+    const position = (p: VerseRange['start']) => p.book * 1_000_000 + p.chapter * 1000 + p.verse;
+    for (const ranges of missing) {
+      const verses = ranges.flatMap((range) =>
+        rows
+          .filter((r) => at(r) >= position(range.start) && at(r) <= position(range.end))
+          .map((r) => toVerse(r, lang)),
+      );
+      cachePassage(catalog, keyOf(ranges), verses);
+    }
+  }
+  return localised.map((k, i) => {
+    if (keep[i]) return k;
+    const verses = places[i]!.length > 0 ? catalog.passages.get(keyOf(places[i]!)) : undefined;
+    if (!verses || verses.length === 0) return k;
+    return { ...k, translation: code, text: verses.map((v) => v.text).join(' ') };
+  });
 }
 
 export function neighbours(book: number, chapter: number, lang: Language) {

@@ -12,7 +12,7 @@ import type { Database } from '../db/client.ts';
 import { favoriteVerse } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
-import { passageToKeep, type BibleCatalog } from '../bible/service.ts';
+import { keptPassagesAsRead, passageToKeep, type BibleCatalog } from '../bible/service.ts';
 
 type Row = typeof favoriteVerse.$inferSelect;
 
@@ -38,17 +38,24 @@ export function registerFavoriteRoutes(
     {
       schema: {
         tags: ['favorites'],
-        summary: 'My favorite verses, the newest first',
+        summary:
+          'My favorite verses, the newest first, in my language and Bible translation (as saved while the Bibles are being installed)',
         response: { 200: z.object({ items: z.array(favoriteVerseSchema), total: z.number() }) },
       },
     },
     async (request) => {
+      const me = currentUser(request);
       const rows = await db
         .select()
         .from(favoriteVerse)
-        .where(eq(favoriteVerse.userId, currentUser(request).id))
+        .where(eq(favoriteVerse.userId, me.id))
         .orderBy(desc(favoriteVerse.createdAt), desc(favoriteVerse.id));
-      return { items: rows.map(toFavorite), total: rows.length };
+      // Saved in one language, read in today's: the place and the text in the reader's.
+      const items = await keptPassagesAsRead(db, bible, rows.map(toFavorite), {
+        lang: request.lang,
+        preferred: me.preferences.bibleTranslation,
+      });
+      return { items, total: rows.length };
     },
   );
 

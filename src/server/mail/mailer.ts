@@ -27,6 +27,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * True when messages go to a mail server (SMTP_URL); false when they are only kept in the
+   * outbox (and printed to the console): then nobody receives them, and what the app tells
+   * people ("we sent you a confirmation") must say so.
+   */
+  readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
 }
 
@@ -47,8 +53,9 @@ export function scheduleMailPurge(db: Database, log: FastifyBaseLogger): () => v
 
 /**
  * Sends with SMTP when `smtpUrl` is set; otherwise only records the message in the
- * `mail_outbox` table and, outside production, prints it to stderr so a developer can follow
- * its link. The structured log never holds the message body (it may carry a token).
+ * `mail_outbox` table and (unless `printToConsole` is off: the tests) prints it to stderr, in
+ * production too, so that whoever started the server can follow a password-reset link; a
+ * warning says so once. The structured log never holds the message body (it may carry a token).
  */
 export function createMailer(opts: {
   db: Database;
@@ -58,12 +65,21 @@ export function createMailer(opts: {
   printToConsole: boolean;
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  if (!transport) {
+    opts.log.warn(
+      { event: 'mail.no-server' },
+      opts.printToConsole
+        ? 'no mail server (SMTP_URL is not set): e-mails are not sent; each one is kept in the mail_outbox table and printed to this console'
+        : 'no mail server (SMTP_URL is not set): e-mails are not sent; each one is kept in the mail_outbox table',
+    );
+  }
   /** Each message sent also clears the outbox of what is past its retention period. */
   const purge = () =>
     purgeOldMail(opts.db).catch((error: unknown) =>
       opts.log.warn({ event: 'mail.purge-failed', err: error }, 'old mail could not be purged'),
     );
   return {
+    delivers: transport !== null,
     async send({ headers, ...message }) {
       const id = randomUUID();
       await purge();
@@ -75,7 +91,7 @@ export function createMailer(opts: {
         );
         if (opts.printToConsole) {
           console.error(
-            `\n---- mail (no SMTP_URL; kept in mail_outbox ${id}) ----\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n----\n`,
+            `\n---- mail NOT SENT (no SMTP_URL; kept in mail_outbox ${id}) ----\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n----\n`,
           );
         }
         return;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -20,6 +20,8 @@ import { notification, pushSubscription, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser } from '../security/access.ts';
+import { pageLanguage } from '../web/client.ts';
+import type { ServerPageContent, ServerPages } from '../web/page.ts';
 import { verifyUnsubscribeToken } from './email.ts';
 import type { PushSender } from './push.ts';
 import type { NotificationService } from './service.ts';
@@ -44,6 +46,8 @@ export function registerNotificationRoutes(
     push: PushSender;
     secret: string;
     sessionCache: SessionCache;
+    /** Renders the unsubscribe pages in the app's look. */
+    pages: ServerPages;
     clock?: () => Date;
   },
 ) {
@@ -279,26 +283,36 @@ export function registerNotificationRoutes(
 
   // The unsubscribe link of notification e-mails (RFC 8058). GET shows a confirmation page
   // (a link scanner that follows it changes nothing); POST turns the kind's e-mail off: the
-  // page's button, or a mail client's one-click POST (body "List-Unsubscribe=One-Click",
-  // form-encoded, which only this scope accepts).
+  // page's button (a plain form post, no script), or a mail client's one-click POST (body
+  // "List-Unsubscribe=One-Click", form-encoded, which only this scope accepts). The signed token
+  // authorises it, not the session nor the Origin: the page sends no referrer (the token stays
+  // out of Referer headers), so a browser posts its form with `Origin: null`.
   const tokenQuery = z.object({ token: z.string().max(1000).default('') });
-  const page = (
+  const settingsLink = (lang: Language) => ({
+    href: '/notification-settings',
+    label: translate(lang, 'notify.unsubscribe.settings'),
+  });
+  const sendPage = (reply: FastifyReply, content: ServerPageContent) =>
+    deps.pages.send(
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer'),
+      content,
+    );
+  const invalidPage = (
+    request: FastifyRequest,
     reply: FastifyReply,
-    lang: Language,
-    status: number,
-    title: string,
-    body: string,
-    form?: string,
-  ) =>
-    reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(
-        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p>${form ?? ''}<p><a href="/notification-settings">${translate(lang, 'notify.unsubscribe.settings')}</a></p></main></body></html>`,
-      );
-  /** A valid token of an account that still exists, with the member's language. */
+    reason: 'invalid' | 'expired',
+  ) => {
+    // No member to ask: the language the visitor chose (cookie), else their browser's.
+    const lang = pageLanguage(request);
+    return sendPage(reply, {
+      lang,
+      status: 400,
+      title: translate(lang, 'notify.unsubscribe.invalidTitle'),
+      paragraphs: [translate(lang, `notify.unsubscribe.${reason}`)],
+      links: [settingsLink(lang)],
+    });
+  };
+  /** A valid token of an account that still exists, with the member's saved language. */
   const checkToken = async (token: string) => {
     const check = verifyUnsubscribeToken(deps.secret, token, now());
     if (!check.ok) return check;
@@ -329,26 +343,21 @@ export function registerNotificationRoutes(
       },
       async (request, reply) => {
         const check = await checkToken(request.query.token);
-        if (!check.ok) {
-          return page(
-            reply,
-            request.lang,
-            400,
-            translate(request.lang, 'notify.unsubscribe.invalidTitle'),
-            translate(request.lang, `notify.unsubscribe.${check.reason}`),
-          );
-        }
+        if (!check.ok) return invalidPage(request, reply, check.reason);
         const { lang } = check;
-        const kindName = translate(lang, `notify.kinds.${check.kind}.name`);
-        const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
-        return page(
-          reply,
+        const kind = translate(lang, `notify.kinds.${check.kind}.name`);
+        return sendPage(reply, {
           lang,
-          200,
-          translate(lang, 'notify.unsubscribe.title'),
-          translate(lang, 'notify.unsubscribe.confirm', { kind: kindName }),
-          `<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${translate(lang, 'notify.unsubscribe.button')}</button></form>`,
-        );
+          status: 200,
+          title: translate(lang, 'notify.unsubscribe.title'),
+          paragraphs: [translate(lang, 'notify.unsubscribe.confirm', { kind })],
+          form: {
+            action: `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`,
+            fields: { 'List-Unsubscribe': 'One-Click' },
+            button: translate(lang, 'notify.unsubscribe.button'),
+          },
+          links: [settingsLink(lang)],
+        });
       },
     );
     s.post(
@@ -359,18 +368,12 @@ export function registerNotificationRoutes(
           summary: 'E-mail unsubscribe (one-click, RFC 8058): turns that kind of e-mail off',
           querystring: tokenQuery,
         },
+        // The token authorises it; a mail client's POST or the page's form (`Origin: null`).
+        config: { crossOrigin: 'token' },
       },
       async (request, reply) => {
         const check = await checkToken(request.query.token);
-        if (!check.ok) {
-          return page(
-            reply,
-            request.lang,
-            400,
-            translate(request.lang, 'notify.unsubscribe.invalidTitle'),
-            translate(request.lang, `notify.unsubscribe.${check.reason}`),
-          );
-        }
+        if (!check.ok) return invalidPage(request, reply, check.reason);
         const { lang } = check;
         const settings = await loadSettings(db, check.userId);
         settings.kinds[check.kind] = { ...settings.kinds[check.kind], email: false };
@@ -379,14 +382,17 @@ export function registerNotificationRoutes(
           { event: 'notification.unsubscribed', kind: check.kind },
           'e-mail unsubscribed',
         );
-        const kindName = translate(lang, `notify.kinds.${check.kind}.name`);
-        return page(
-          reply,
+        const kind = translate(lang, `notify.kinds.${check.kind}.name`);
+        return sendPage(reply, {
           lang,
-          200,
-          translate(lang, 'notify.unsubscribe.doneTitle'),
-          translate(lang, 'notify.unsubscribe.done', { kind: kindName }),
-        );
+          status: 200,
+          title: translate(lang, 'notify.unsubscribe.doneTitle'),
+          paragraphs: [
+            translate(lang, 'notify.unsubscribe.done', { kind }),
+            translate(lang, 'notify.unsubscribe.resubscribe'),
+          ],
+          links: [settingsLink(lang)],
+        });
       },
     );
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SUPPORT_REPLY_HOURS, type Language } from '#shared/constants.ts';
+import type { TicketConfirmation } from '#shared/schemas/support.ts';
 import { translate } from '../i18n/translate.ts';
 import type { Executor } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -68,11 +69,15 @@ export async function ticketAnswered(
   }
 }
 
-/** The acknowledgement of a new ticket, with its number, in the sender's language. */
+/**
+ * The acknowledgement of a new ticket, with its number, in the sender's language. Answers what
+ * became of it, for the thank-you page: sent, not sent because no mail server is configured
+ * (it only went to the outbox), or failed.
+ */
 export async function ticketReceived(
   deps: SupportEventDeps,
   ticket: Omit<AnsweredTicket, 'id'> & { id: string },
-): Promise<void> {
+): Promise<TicketConfirmation> {
   const lang = ticket.language;
   try {
     await deps.mailer.send({
@@ -84,8 +89,10 @@ export async function ticketReceived(
         hours: SUPPORT_REPLY_HOURS,
       }),
     });
+    return deps.mailer.delivers ? 'sent' : 'noMailServer';
   } catch (error) {
     // The ticket is saved; the team still sees it and answers by e-mail.
     deps.log.error({ err: error, ticket: ticket.id }, 'ticket acknowledgement not e-mailed');
+    return 'failed';
   }
 }

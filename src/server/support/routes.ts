@@ -55,7 +55,10 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
       // A bot filled the field people never see: it is told "received" and nothing is kept.
       if (input[SUPPORT_HONEYPOT_FIELD]) {
         request.log.info({ event: 'support.honeypot' }, 'support form honeypot filled');
-        return reply.status(201).send({ number: 0 });
+        return reply.status(201).send({
+          number: 0,
+          confirmation: deps.mailer.delivers ? 'sent' : 'noMailServer',
+        });
       }
       const email = input.email.toLowerCase();
       const byIp = await deps.rateLimitStore.consume(`support:ip:${request.ip}`, {
@@ -106,7 +109,7 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         return row!;
       });
       request.log.info({ event: 'support.ticket-created', ticket: id }, 'support ticket filed');
-      await ticketReceived(deps, {
+      const confirmation = await ticketReceived(deps, {
         id,
         number: created.number,
         name: input.name,
@@ -114,7 +117,7 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         language: request.lang,
         userId: member?.id ?? null,
       });
-      return reply.status(201).send({ number: created.number });
+      return reply.status(201).send({ number: created.number, confirmation });
     },
   );
 

@@ -46,7 +46,18 @@ export type TicketInput = z.input<typeof ticketInputSchema>;
 /** A reply in a ticket's thread (the member's or the team's). */
 export const ticketReplySchema = z.object({ body: message });
 
-export const ticketCreatedSchema = z.object({ number: z.number().int() });
+/**
+ * What became of the acknowledgement e-mail of a new ticket: sent to a mail server, not sent
+ * because none is configured (kept in the server's outbox), or failed.
+ */
+export const TICKET_CONFIRMATIONS = ['sent', 'noMailServer', 'failed'] as const;
+export type TicketConfirmation = (typeof TICKET_CONFIRMATIONS)[number];
+
+export const ticketCreatedSchema = z.object({
+  number: z.number().int(),
+  confirmation: z.enum(TICKET_CONFIRMATIONS),
+});
+export type TicketCreated = z.infer<typeof ticketCreatedSchema>;
 
 export const ticketMessageSchema = z.object({
   id: z.string(),

@@ -14,7 +14,7 @@ function Figure({ label, value, text }: { label: string; value: string; text?: b
   );
 }
 
-/** Platform figures, computed on the server at most every 30 seconds. */
+/** Platform figures, computed on the server again whenever a write may have changed them. */
 export function FiguresPanel() {
   const { t, i18n } = useTranslation();
   const stats = useAdminStats();

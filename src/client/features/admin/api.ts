@@ -234,7 +234,8 @@ export function useAddNote() {
 }
 
 export function useAdminStats() {
-  return useQuery<AdminStats>({ queryKey: [STATS], staleTime: 30_000 });
+  // The server keeps them until a write changes them: each look asks again.
+  return useQuery<AdminStats>({ queryKey: [STATS], staleTime: 0 });
 }
 
 export function useAuditLog(page: number) {

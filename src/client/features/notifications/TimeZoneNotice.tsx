@@ -26,7 +26,9 @@ export function TimeZoneNotice({
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-950">
       <Globe className="size-5 shrink-0 text-brand-700" aria-hidden />
-      <p className="min-w-0 flex-1 break-words">
+      {/* At least 14rem beside the icon: a narrower column would break words mid-word; the
+          button then goes to the next line. */}
+      <p className="min-w-0 grow basis-56 break-words">
         {t('notify.settings.timeZone', { timeZone: saved })}
       </p>
       {device && device !== saved ? (

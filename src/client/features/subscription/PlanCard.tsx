@@ -4,14 +4,20 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { planPrice } from './format.ts';
 
-/** One plan: its name, its price in the member's language, and the subscribe button. */
+/**
+ * One plan: its name, its price in the member's language, and the subscribe button. A plan
+ * whose price is not known says "shown at checkout" only when there is a checkout (`open`).
+ */
 export function PlanCard({
   plan,
+  open,
   canSubscribe,
   pending,
   onSubscribe,
 }: {
   plan: Plan;
+  /** Payments are configured on this server. */
+  open: boolean;
   canSubscribe: boolean;
   pending: boolean;
   onSubscribe: () => void;
@@ -26,7 +32,7 @@ export function PlanCard({
           {t(`subscription.plans.${plan.id}`)}
         </h3>
         <p className={price ? 'text-2xl font-semibold text-slate-900' : 'text-slate-600'}>
-          {price ?? t('subscription.plans.noPrice')}
+          {price ?? t(open ? 'subscription.plans.noPrice' : 'subscription.plans.notOpen')}
         </p>
       </div>
       {canSubscribe ? (

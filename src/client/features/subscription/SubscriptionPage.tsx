@@ -90,7 +90,9 @@ export default function SubscriptionPage() {
                 {t(
                   user?.role === 'admin'
                     ? 'subscription.notConfiguredAdmin'
-                    : 'subscription.notConfiguredMember',
+                    : data.state.premium
+                      ? 'subscription.notConfiguredPremium'
+                      : 'subscription.notConfiguredMember',
                 )}
               </Note>
             ) : null}
@@ -105,6 +107,7 @@ export default function SubscriptionPage() {
                   <PlanCard
                     key={plan.id}
                     plan={plan}
+                    open={data.configured}
                     canSubscribe={canSubscribe}
                     pending={checkout.isPending && checkout.variables === plan.id}
                     onSubscribe={() => checkout.mutate(plan.id)}

@@ -2,6 +2,7 @@ import { BookOpen, Columns3, Compass, Crown, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { SubscriptionState } from '#shared/schemas/subscription.ts';
 import { CHECKOUT_SESSION_ID } from '#shared/values/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryStates.tsx';
@@ -41,14 +42,16 @@ function FirstStep({
   );
 }
 
-function Welcome({ name }: { name: string }) {
+/** Thanks a subscriber for their support; a member given Premium by an admin is welcomed. */
+function Welcome({ name, state }: { name: string; state: SubscriptionState }) {
   const { t } = useTranslation();
+  const subscribed = state.source === 'stripe';
   return (
     <div className="grid gap-6">
       <Card className="grid gap-2 border-gold-400/60 bg-gradient-to-br from-gold-300/30 to-white">
         <p className="flex items-center gap-2 font-serif text-2xl text-brand-950">
-          <Crown className="size-6 text-gold-500" aria-hidden />
-          {t('welcomePremium.greeting', { name })}
+          <Crown className="size-6 shrink-0 text-gold-500" aria-hidden />
+          {t(subscribed ? 'welcomePremium.greeting' : 'welcomePremium.greetingGranted', { name })}
         </p>
       </Card>
       <section aria-labelledby="first-steps" className="grid gap-3">
@@ -98,6 +101,8 @@ function BackToPlans({ message }: { message: string }) {
 /**
  * /welcome-premium: where Checkout returns. The server asks Stripe about the session, so this
  * works whether the webhook came first or not; while Stripe confirms, the page keeps asking.
+ * Without payments on this server there is nothing to confirm: the page says so (no "Try
+ * again" that cannot work), and a member who has Premium anyway (an admin's grant) is welcomed.
  */
 export default function WelcomePremium() {
   const { t } = useTranslation();
@@ -105,17 +110,23 @@ export default function WelcomePremium() {
   const [params] = useSearchParams();
   const raw = params.get('session_id');
   const sessionId = raw && CHECKOUT_SESSION_ID.test(raw) ? raw : null;
-  const result = useCheckoutResult(sessionId);
   const overview = useSubscription();
-  const premium = sessionId
-    ? Boolean(result.data?.state.premium)
-    : Boolean(overview.data?.state.premium);
-  useRefreshWhenPremium(premium);
+  const paymentsOff = overview.data?.configured === false;
+  // Stripe is asked only where there is a Stripe to ask.
+  const result = useCheckoutResult(paymentsOff ? null : sessionId);
+  // Back from Checkout: the state Stripe confirms; otherwise the member's state (a grant...).
+  const state = sessionId && !paymentsOff ? result.data?.state : overview.data?.state;
+  const premiumState = state?.premium ? state : null;
+  useRefreshWhenPremium(premiumState !== null);
   const name = user?.firstName ?? '';
 
   let body: ReactNode;
-  if (premium) {
-    body = <Welcome name={name} />;
+  if (premiumState) {
+    body = <Welcome name={name} state={premiumState} />;
+  } else if (sessionId && overview.isLoading) {
+    body = <Waiting text={t('welcomePremium.confirming')} />;
+  } else if (sessionId && paymentsOff) {
+    body = <BackToPlans message={t('welcomePremium.paymentsOff')} />;
   } else if (!sessionId) {
     body = overview.isLoading ? (
       <Waiting text={t('common.loading')} />

@@ -7,13 +7,13 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
-import { SupportForm } from './SupportForm.tsx';
+import { SupportForm, type SentTicket } from './SupportForm.tsx';
 
 /** /support for visitors and members: the form, then a thank-you with "submit another". */
 export default function Support() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const [sent, setSent] = useState<{ number: number; email: string } | null>(null);
+  const [sent, setSent] = useState<SentTicket | null>(null);
   const member = user?.ageVerified ? user : null;
   const thanks = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen-reader users land on the outcome.
@@ -43,16 +43,12 @@ export default function Support() {
               {t('support.thanks.title')}
             </h2>
             <p className="text-slate-700">
-              {sent.number > 0
-                ? t('support.thanks.body', {
-                    number: sent.number,
-                    email: sent.email,
-                    hours: SUPPORT_REPLY_HOURS,
-                  })
-                : t('support.thanks.bodyNoNumber', {
-                    email: sent.email,
-                    hours: SUPPORT_REPLY_HOURS,
-                  })}
+              {sent.number > 0 ? `${t('support.thanks.number', { number: sent.number })} ` : ''}
+              {/* What really happened to the confirmation e-mail (sent, no mail server, failed). */}
+              {t(`support.thanks.${sent.confirmation}`, {
+                email: sent.email,
+                hours: SUPPORT_REPLY_HOURS,
+              })}
             </p>
             {member ? <p className="text-slate-700">{t('support.thanks.member')}</p> : null}
             <div className="flex flex-wrap gap-3">

@@ -9,7 +9,7 @@ import {
   EMAIL_MAX_LENGTH,
 } from '#shared/constants.ts';
 import { SUPPORT_HONEYPOT_FIELD, SUPPORT_SUBJECTS } from '#shared/values/support.ts';
-import type { TicketInput } from '#shared/schemas/support.ts';
+import type { TicketCreated, TicketInput } from '#shared/schemas/support.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../../hooks/useApiForm.ts';
@@ -22,13 +22,16 @@ export interface SupportFormDefaults {
   email: string;
 }
 
-/** The support form (SPEC §3, §5); `onSent` gets the ticket number and the address used. */
+/** A filed ticket: its number, what became of its confirmation e-mail, the address used. */
+export type SentTicket = TicketCreated & { email: string };
+
+/** The support form (SPEC §3, §5); `onSent` gets the ticket and the address used. */
 export function SupportForm({
   defaults,
   onSent,
 }: {
   defaults: SupportFormDefaults;
-  onSent: (sent: { number: number; email: string }) => void;
+  onSent: (sent: SentTicket) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -60,7 +63,7 @@ export function SupportForm({
       aria-busy={pending}
       onSubmit={form.handleSubmit((values) =>
         submit.mutate(values, {
-          onSuccess: ({ number }) => onSent({ number, email: values.email }),
+          onSuccess: (created) => onSent({ ...created, email: values.email }),
           onError: (error) => showErrors(error, t('support.failed')),
         }),
       )}
