@@ -75,7 +75,7 @@ describe('subscription format', () => {
       'Premium is active. It renews on December 23, 2026.',
     );
     expect(s({ premium: true, source: 'stripe', kind: 'ending', periodEnd: date })).toBe(
-      'Cancelled — Premium ends on December 23, 2026.',
+      'Canceled — Premium ends on December 23, 2026.',
     );
     expect(s({ premium: true, source: 'stripe', kind: 'pastDue', graceEndsAt: date })).toBe(
       'Payment failed — update your card. Premium stays open until December 23, 2026.',
@@ -111,7 +111,7 @@ describe('/subscription', () => {
     serve(overview());
     renderWithProviders(<SubscriptionPage />, { route: '/subscription?checkout=cancelled' });
     expect(
-      await screen.findByText(/Checkout was cancelled and nothing was charged/),
+      await screen.findByText(/Checkout was canceled and nothing was charged/),
     ).toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@
  *   «…» (Juan 3:16)              the reference in parentheses right after the closing mark
  *   «…», dice ella (Juan 4:15)   or after a short "says X" clause (a verb of saying, ≤ 4 words)
  *   Isaías 40:8: «…»             or the reference right before, followed by a colon
+ *   «…» — 2 Timoteo 4:7          or after a dash, as an epigraph's
  *
  * with the marks « », “ ” or " " in either language. Quotations with no reference next to them
  * (a hero's words, a creed, a word under discussion) are not checked.
@@ -28,6 +29,9 @@ import { bundledBibles, type BibleFile } from '#server/bible/data.ts';
 import { parseReference, type VerseRange } from '#server/bible/reference.ts';
 import { splitFrontMatter } from '#server/content/front-matter.ts';
 import type { Language } from '#shared/constants.ts';
+import en from '#shared/i18n/en.json' with { type: 'json' };
+import es from '#shared/i18n/es.json' with { type: 'json' };
+import { JOURNAL_PROMPTS } from '#shared/journal-prompts.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
 
@@ -77,6 +81,9 @@ const SAYS =
 /** A parenthesis right after a quotation (and its punctuation). */
 const AFTER = /^\s*[,.;:]?\s*\(([^()]*)\)/;
 
+/** An epigraph's reference after a dash: «…» — 2 Timoteo 4:7 (RV1909). */
+const EPIGRAPH = /^\s*[—–]\s*((?:[1-3]\s?)?\p{L}+\.?\s+\d+:\d+(?:[-–]\d+)?)/u;
+
 /** "… Isaías 40:8: " right before a quotation: a chapter:verse, a colon. */
 const BEFORE = /((?:[1-3]\s?)?\p{L}+\.?\s+\d+:\d+(?:[-–]\d+)?)\)?\s*:\s*$/u;
 
@@ -102,7 +109,7 @@ export function tiedQuotations(text: string): { quote: string; reference: string
     const says = SAYS.exec(rest);
     const after = AFTER.exec(says ? rest.slice(says[0].length) : rest);
     const before = BEFORE.exec(text.slice(Math.max(0, i - 60), i));
-    const reference = after?.[1] ?? before?.[1];
+    const reference = after?.[1] ?? EPIGRAPH.exec(rest)?.[1] ?? before?.[1];
     if (reference !== undefined && /\d/.test(reference)) found.push({ quote, reference });
     i = end + 1;
   }
@@ -251,7 +258,43 @@ export function contentFiles(lang: Language, dir = CONTENT_DIR): string[] {
   );
 }
 
-/** Every tied quotation of the content that is not the text of the verse it cites. */
+type Tree = { [key: string]: string | Tree };
+const LOCALES: Record<Language, Tree> = { en, es };
+
+/** Every string of a locale file, with its key. */
+function localeTexts(lang: Language): { where: string; text: string }[] {
+  const walk = (tree: Tree, prefix: string): { where: string; text: string }[] =>
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === 'string'
+        ? [{ where: `i18n/${lang}.json ${prefix}${k}`, text: v }]
+        : walk(v, `${prefix}${k}.`),
+    );
+  return walk(LOCALES[lang], '');
+}
+
+/**
+ * Every text a reader sees in `lang`, from the content (courses and library) and, with
+ * `strings`, the interface's strings and the journal's writing prompts.
+ */
+export function readerTexts(
+  lang: Language,
+  { dir = CONTENT_DIR, strings = true }: { dir?: string; strings?: boolean } = {},
+): { where: string; text: string }[] {
+  return [
+    ...contentFiles(lang, dir).flatMap((file) => contentTexts(file, dir)),
+    ...(strings
+      ? [
+          ...localeTexts(lang),
+          ...JOURNAL_PROMPTS.map((p) => ({ where: `journal prompt ${p.id}`, text: p[lang] })),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Every tied quotation that is not the text of the verse it cites: in the content and the
+ * interface's strings and journal prompts (`dir` other than content/: that content only).
+ */
 export function misquotations(
   bibles: Record<Language, BibleFile[]>,
   dir = CONTENT_DIR,
@@ -259,15 +302,12 @@ export function misquotations(
   let checked = 0;
   const problems: Problem[] = [];
   for (const lang of ['en', 'es'] as const) {
-    for (const file of contentFiles(lang, dir)) {
-      for (const { where, text } of contentTexts(file, dir)) {
-        for (const { quote, reference } of tiedQuotations(text)) {
-          const result = checkQuotation(quote, reference, lang, bibles);
-          if (!result) continue;
-          checked++;
-          if (!result.ok)
-            problems.push({ where, lang, quote, reference, expected: result.expected });
-        }
+    for (const { where, text } of readerTexts(lang, { dir, strings: dir === CONTENT_DIR })) {
+      for (const { quote, reference } of tiedQuotations(text)) {
+        const result = checkQuotation(quote, reference, lang, bibles);
+        if (!result) continue;
+        checked++;
+        if (!result.ok) problems.push({ where, lang, quote, reference, expected: result.expected });
       }
     }
   }

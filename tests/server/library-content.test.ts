@@ -30,6 +30,11 @@ describe('library content', () => {
 
   it('has at least 20 historic sermons', () => {
     expect(library.historicSermons.length).toBeGreaterThanOrEqual(20);
+    const luther = library.historicSermons.find((s) => s.id === 'luther-invocavit-sermons');
+    expect([luther?.text.en.preacher, luther?.text.es.preacher]).toEqual([
+      'Martin Luther',
+      'Martín Lutero',
+    ]);
     for (const sermon of library.historicSermons) {
       expect(ERAS).toContain(sermon.era);
       expect(sermon.scripture).toBe(sermon.text.es.text);
@@ -42,7 +47,15 @@ describe('library content', () => {
       year: 'c. 400',
       publicDomain: true,
     });
-    for (const book of library.books) expect(book.text.es.author).toBe(book.author);
+    // Each language names the author as its readers know them (FORMAT.md).
+    const calvin = library.books.find((b) => b.id === 'institutes-of-the-christian-religion');
+    expect([calvin?.text.en.author, calvin?.text.es.author]).toEqual([
+      'John Calvin',
+      'Juan Calvino',
+    ]);
+    expect(library.books.find((b) => b.id === 'confessions')?.text.es.author).toBe(
+      'Agustín de Hipona',
+    );
   });
 
   it('has at least 30 heroes, the Reina-Valera translators and Latin Americans among them', () => {

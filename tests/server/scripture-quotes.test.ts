@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import en from '#shared/i18n/en.json' with { type: 'json' };
+import es from '#shared/i18n/es.json' with { type: 'json' };
 import {
   OLD_SPELLING,
   checkQuotation,
-  contentFiles,
-  contentTexts,
   loadBibles,
   misquotations,
+  readerTexts,
   tiedQuotations,
 } from '#tests/helpers/scripture-quotes.ts';
 
@@ -17,7 +18,7 @@ const bibles = loadBibles();
  * marking what is left out.
  */
 describe('quotations of Scripture in the content', () => {
-  it('are the bundled text of the verse they cite, in both languages', () => {
+  it('are the bundled text of the verse they cite, in both languages, in content and strings', () => {
     const { checked, problems } = misquotations(bibles);
     // The scan finds the content's quotations (about 300): an empty scan would prove nothing.
     expect(checked).toBeGreaterThan(250);
@@ -30,10 +31,19 @@ describe('quotations of Scripture in the content', () => {
 
   it('write RV1909 words with today’s accents, as FORMAT.md says («a», «fue», not «á», «fué»)', () => {
     const found: string[] = [];
-    for (const file of contentFiles('es'))
-      for (const { where, text } of contentTexts(file))
-        for (const m of text.matchAll(OLD_SPELLING)) found.push(`${where}: ${m[0]}`);
+    for (const { where, text } of readerTexts('es'))
+      for (const m of text.matchAll(OLD_SPELLING)) found.push(`${where}: ${m[0]}`);
     expect(found).toEqual([]);
+  });
+
+  it('include the landing page’s verse, whose reference is a string of its own', () => {
+    for (const [lang, strings] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
+      const reference = strings.landing.verseRef.replace(/\s*\(.*\)$/, '');
+      expect(checkQuotation(strings.landing.verse, reference, lang, bibles)).toEqual({ ok: true });
+    }
   });
 });
 
@@ -41,12 +51,14 @@ describe('tying a quotation to its reference', () => {
   it('takes the reference right after it, after a verb of saying, or right before it', () => {
     expect(
       tiedQuotations(
-        'Jesús dijo: «Consumado es» (Juan 19:30). «Señor, dame esta agua», dice ella (Juan 4:15). ' +
+        '«He peleado la buena batalla» — 2 Timoteo 4:7 (RV1909). ' +
+          'Jesús dijo: «Consumado es» (Juan 19:30). «Señor, dame esta agua», dice ella (Juan 4:15). ' +
           'Reina puso las palabras de Isaías 40:8: «la palabra del Dios nuestro permanece». ' +
           'He said "It is finished." (John 19:30) and "Come and see" (John 1:46; compare 1:39). ' +
           "\"Philip's answer was 'Come and see' (John 1:46), and Jesus' name...\"",
       ),
     ).toEqual([
+      { quote: 'He peleado la buena batalla', reference: '2 Timoteo 4:7' },
       { quote: 'Consumado es', reference: 'Juan 19:30' },
       { quote: 'Señor, dame esta agua', reference: 'Juan 4:15' },
       { quote: 'la palabra del Dios nuestro permanece', reference: 'Isaías 40:8' },
