@@ -73,6 +73,34 @@ describe('library content', () => {
     ).toBeGreaterThanOrEqual(3);
   });
 
+  it('has the facts right: each Elliot’s dates, Polycarp in Asia Minor, Padilla’s book and fellowship', () => {
+    const elliot = library.heroes.find((h) => h.id === 'jim-and-elisabeth-elliot')!;
+    for (const lang of LANGS)
+      expect(elliot.text[lang].lives).toEqual([
+        { name: 'Jim', born: 1927, died: 1956 },
+        { name: 'Elisabeth', born: 1926, died: 2015 },
+      ]);
+    expect(library.heroes.find((h) => h.id === 'polycarp-of-smyrna')?.region).toBe('asia-minor');
+    // The hero page: "Mission Between the Times (1985), published in Spanish as Misión integral (1986)".
+    expect(library.books.find((b) => b.id === 'mision-integral')).toMatchObject({
+      originalTitle: 'Mission Between the Times',
+      year: 1985,
+      spanishEdition: 'Misión integral',
+    });
+    const padilla = library.heroes.find((h) => h.id === 'rene-padilla')!;
+    expect(padilla.text.en.body).toContain('*Mission Between the Times* (1985)');
+    // One name for the fellowship he co-founded, in each language.
+    const english = JSON.stringify(
+      [library.books, library.heroes].map((l) => l.map((x) => x.text.en)),
+    );
+    const spanish = JSON.stringify(
+      [library.books, library.heroes].map((l) => l.map((x) => x.text.es)),
+    );
+    expect(english).not.toMatch(/Theological Fraternity/);
+    expect(english).toContain('Latin American Theological Fellowship');
+    expect(spanish).toContain('Fraternidad Teológica Latinoamericana');
+  });
+
   it('has the six practical guides, in order', () => {
     expect(library.resources.map((r) => [r.order, r.id])).toEqual([
       [1, 'how-to-read-the-bible'],

@@ -171,6 +171,17 @@ describe('library: books, heroes, resources and links', () => {
     ).json();
     expect(reina.items.map((h: { id: string }) => h.id)).toContain('casiodoro-de-reina');
     expect(reina.items.every((h: { era: string }) => h.era === 'reformation')).toBe(true);
+    // An entry on two people gives each one's dates.
+    const elliot = all.items.find((h: { id: string }) => h.id === 'jim-and-elisabeth-elliot');
+    expect(elliot.lives).toEqual([
+      { name: 'Jim', born: 1927, died: 1956 },
+      { name: 'Elisabeth', born: 1926, died: 2015 },
+    ]);
+    expect(all.items.find((h: { id: string }) => h.id === 'casiodoro-de-reina').lives).toBeNull();
+    const asiaMinor = (
+      await call(app.member, 'GET', '/api/library/heroes?region=asia-minor')
+    ).json();
+    expect(asiaMinor.items.map((h: { id: string }) => h.id)).toEqual(['polycarp-of-smyrna']);
 
     const hero = (
       await call(app.member, 'GET', '/api/library/heroes/casiodoro-de-reina', undefined, 'es')

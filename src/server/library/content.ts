@@ -441,6 +441,12 @@ export function readLibrary(dir = LIBRARY_DIR): Library {
       checkReference(`heroes/${id}.${lang}.md`, 'keyVerse', (lang === 'en' ? en : es).keyVerse);
     for (const key of ['born', 'died', 'era', 'region', 'keyVerse', 'topics'] as const)
       same(where, key, en[key], es[key]);
+    same(
+      where,
+      'lives (years)',
+      en.lives?.map((l) => [l.born, l.died]),
+      es.lives?.map((l) => [l.born, l.died]),
+    );
     same(where, 'number of places', en.places.length, es.places.length);
     same(where, 'number of lessons', en.lessons.length, es.lessons.length);
     same(

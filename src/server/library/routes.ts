@@ -106,6 +106,7 @@ export function registerLibraryRoutes(
     name: h.text[lang].name,
     born: h.born,
     died: h.died,
+    lives: h.text[lang].lives ?? null,
     era: h.era,
     region: h.region,
     places: h.text[lang].places,
