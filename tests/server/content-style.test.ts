@@ -1,3 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BOOKS } from '#shared/bible/books.ts';
 import { readerTexts } from '#tests/helpers/scripture-quotes.ts';
@@ -112,6 +115,18 @@ describe('Spanish', () => {
         ...text.matchAll(/(?<=[\p{Ll},;] )(?:Él|Su|Sus|Ti|Tú|Tu|Tus)(?![\p{L}])(?! Majestad)/gu),
       ].map((m) => `${where}: …${text.slice(Math.max(0, m.index - 30), m.index + 20)}…`),
     );
+    expect(found).toEqual([]);
+  });
+
+  it('gets its quotation marks from the strings: the components add none of their own', () => {
+    const client = fileURLToPath(new URL('../../src/client', import.meta.url));
+    const found = readdirSync(client, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx'))
+      .filter((file) =>
+        readFileSync(join(client, file), 'utf8')
+          .split('\n')
+          .some((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && /[“”«»]/.test(line)),
+      );
     expect(found).toEqual([]);
   });
 
