@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { chunkGroups } from './scripts/build/chunks.ts';
+import { coursesModule } from './scripts/build/courses.ts';
 import { gospelModule } from './scripts/build/gospel.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { stringsModule } from './scripts/build/strings.ts';
@@ -12,7 +13,15 @@ const apiPort = process.env.API_PORT ?? '5000';
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), gospelModule(), stringsModule(), precompress(), chunks.plugin],
+  plugins: [
+    react(),
+    tailwindcss(),
+    gospelModule(),
+    coursesModule(),
+    stringsModule(),
+    precompress(),
+    chunks.plugin,
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

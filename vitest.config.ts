@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { coursesModule } from './scripts/build/courses.ts';
 import { stringsModule } from './scripts/build/strings.ts';
 
 const SERVER_TESTS = ['tests/server', 'tests/shared', 'tests/bible'];
@@ -67,7 +68,8 @@ export default defineConfig({
       },
       {
         // lib/i18n.ts imports the loaders of the chunks of strings (docs/decisions/0029).
-        plugins: [react(), stringsModule()],
+        // …and pages import the courses' titles and lesson counts (scripts/build/courses.ts).
+        plugins: [react(), stringsModule(), coursesModule()],
         test: {
           name: 'client',
           environment: 'jsdom',

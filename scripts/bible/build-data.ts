@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BOOKS } from '#shared/bible/books.ts';
+import { applyCorrections } from './corrections.ts';
 
 interface Translation {
   /** File name stem: content/bible/<file>.json.gz */
@@ -649,6 +650,8 @@ function main(): void {
   for (const t of TRANSLATIONS) {
     const { data, dropped } = buildTranslation(t, kjvPsalmTitles);
     if (t.file === 'kjv') kjvPsalmTitles = psalmNumbersWithTitles(data);
+    // The reviewed corrections of scripts/bible/corrections.ts (typing errors, split words).
+    const corrected = applyCorrections(data, 'build');
 
     const json = JSON.stringify(data);
     // zlib's gzip header carries no file name and mtime 0: output bytes depend on input only.
@@ -668,6 +671,7 @@ function main(): void {
         `${dropped.notes} notes, ${dropped.colophons.length} colophons`,
     );
     for (const c of dropped.colophons) console.log(`    colophon ${c}`);
+    for (const c of corrected) console.log(`  corrected ${c.verse}: "${c.wrong}" → "${c.right}"`);
   }
 }
 

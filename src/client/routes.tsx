@@ -46,7 +46,7 @@ export const pages = {
     ['settings', 'auth', 'sessions'],
     () => import('./features/account/AccountSettings.tsx'),
   ),
-  Admin: page(['admin', 'support', 'courseOverview'], () => import('./features/admin/Admin.tsx')),
+  Admin: page(['admin', 'support'], () => import('./features/admin/Admin.tsx')),
   Support: page(['support'], () => import('./features/support/Support.tsx')),
   NotFound: page([], () => import('./components/NotFound.tsx')),
   BibleReader: page(

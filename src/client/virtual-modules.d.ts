@@ -6,6 +6,16 @@ declare module 'virtual:camino/gospel' {
   export default pages;
 }
 
+/** The courses read from content/courses (scripts/build/courses.ts). */
+declare module 'virtual:camino/courses' {
+  import type { CoursesModule } from '#shared/schemas/course-cards.ts';
+
+  export const COURSES: CoursesModule['COURSES'];
+  export const LESSONS: CoursesModule['LESSONS'];
+  export const TOTAL_LESSONS: CoursesModule['TOTAL_LESSONS'];
+  export const COURSE_TITLES: CoursesModule['COURSE_TITLES'];
+}
+
 /** The loaders of the chunks of strings, per language (scripts/build/strings.ts). */
 declare module 'virtual:camino/strings' {
   import type { StringChunk } from '#client/lib/string-chunks.ts';

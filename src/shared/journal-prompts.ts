@@ -18,12 +18,12 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p03',
-    en: 'Is there anything you need to confess to God today? Name it honestly and receive His promise of forgiveness (1 John 1:9).',
+    en: 'Is there anything you need to confess to God today? Name it honestly and receive his promise of forgiveness (1 John 1:9).',
     es: '¿Hay algo que necesitas confesarle a Dios hoy? Nómbralo con sinceridad y recibe su promesa de perdón (1 Juan 1:9).',
   },
   {
     id: 'p04',
-    en: 'Ask God to search your heart (Psalm 139:23-24). What attitudes or habits is He bringing to your attention?',
+    en: 'Ask God to search your heart (Psalm 139:23-24). What attitudes or habits is he bringing to your attention?',
     es: 'Pídele a Dios que examine tu corazón (Salmo 139:23-24). ¿Qué actitudes o hábitos te está mostrando?',
   },
   {
@@ -48,13 +48,13 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p09',
-    en: 'Which attribute of God (His faithfulness, mercy, holiness, or patience) have you noticed most this week? Describe where you saw it.',
+    en: 'Which attribute of God (his faithfulness, mercy, holiness, or patience) have you noticed most this week? Describe where you saw it.',
     es: '¿Qué atributo de Dios (su fidelidad, misericordia, santidad o paciencia) has notado más esta semana? Describe dónde lo viste.',
   },
   {
     id: 'p10',
-    en: 'Jesus taught us to call God "Father" (Matthew 6:9). What does it mean to you that you can come to Him as His child?',
-    es: 'Jesús nos enseñó a llamar a Dios "Padre" (Mateo 6:9). ¿Qué significa para ti poder acercarte a Él como uno de sus hijos?',
+    en: 'Jesus taught us to call God "Father" (Matthew 6:9). What does it mean to you that you can come to him as his child?',
+    es: 'Jesús nos enseñó a llamar a Dios «Padre» (Mateo 6:9). ¿Qué significa para ti poder acercarte a él como uno de sus hijos?',
   },
   {
     id: 'p11',
@@ -73,18 +73,18 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p14',
-    en: 'What gifts, skills, or resources has God given you? How might He want you to use them for others?',
-    es: '¿Qué dones, habilidades o recursos te ha dado Dios? ¿Cómo quiere Él que los uses para servir a otros?',
+    en: 'What gifts, skills, or resources has God given you? How might he want you to use them for others?',
+    es: '¿Qué dones, habilidades o recursos te ha dado Dios? ¿Cómo quiere él que los uses para servir a otros?',
   },
   {
     id: 'p15',
-    en: 'Bring a hurt or disappointment honestly before God, as the psalmists did (Psalm 13). What do you want to tell Him?',
+    en: 'Bring a hurt or disappointment honestly before God, as the psalmists did (Psalm 13). What do you want to tell him?',
     es: 'Presenta ante Dios con sinceridad una herida o desilusión, como hacían los salmistas (Salmo 13). ¿Qué quieres decirle?',
   },
   {
     id: 'p16',
-    en: 'Recall a hard season God carried you through. What did you learn about Him during that time?',
-    es: 'Recuerda una temporada difícil en la que Dios te sostuvo. ¿Qué aprendiste de Él durante ese tiempo?',
+    en: 'Recall a hard season God carried you through. What did you learn about him during that time?',
+    es: 'Recuerda una temporada difícil en la que Dios te sostuvo. ¿Qué aprendiste de él durante ese tiempo?',
   },
   {
     id: 'p17',
@@ -98,7 +98,7 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p19',
-    en: 'Write a short psalm of praise in your own words, thanking God for who He is and what He has done.',
+    en: 'Write a short psalm of praise in your own words, thanking God for who he is and what he has done.',
     es: 'Escribe un breve salmo de alabanza con tus propias palabras, dándole gracias a Dios por quién es y por lo que ha hecho.',
   },
   {
@@ -118,7 +118,7 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p23',
-    en: 'Write about a prayer God has answered, whether with yes, no, or wait. How did His answer shape you?',
+    en: 'Write about a prayer God has answered, whether with yes, no, or wait. How did his answer shape you?',
     es: 'Escribe sobre una oración que Dios respondió, ya sea con un sí, un no o un espera. ¿Qué aprendiste con su respuesta?',
   },
   {
@@ -168,12 +168,12 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p33',
-    en: 'Jesus invites the weary to come to Him for rest (Matthew 11:28). What is wearing you out, and what would resting in Him look like?',
-    es: 'Jesús invita a los cansados a encontrar descanso en Él (Mateo 11:28). ¿Qué te está agotando y cómo sería descansar en Él?',
+    en: 'Jesus invites the weary to come to him for rest (Matthew 11:28). What is wearing you out, and what would resting in him look like?',
+    es: 'Jesús invita a los cansados a encontrar descanso en él (Mateo 11:28). ¿Qué te está agotando y cómo sería descansar en él?',
   },
   {
     id: 'p34',
-    en: 'How can you set aside unhurried time this week to rest, enjoy God, and trust Him with what is unfinished?',
+    en: 'How can you set aside unhurried time this week to rest, enjoy God, and trust him with what is unfinished?',
     es: '¿Cómo puedes apartar tiempo sin prisas esta semana para descansar, disfrutar de Dios y confiarle lo que quedó pendiente?',
   },
   {
@@ -183,7 +183,7 @@ export const JOURNAL_PROMPTS: readonly JournalPrompt[] = [
   },
   {
     id: 'p36',
-    en: "Looking back over today, where did you sense God's presence? Where might you have missed Him?",
+    en: "Looking back over today, where did you sense God's presence? Where might you have missed him?",
     es: 'Al repasar tu día, ¿dónde sentiste la presencia de Dios? ¿En qué momentos no te diste cuenta de que estaba contigo?',
   },
 ];

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BOOKS, TOTAL_CHAPTERS, bookByOsis } from '#shared/bible/books.ts';
 import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
+import { CORRECTIONS, applyCorrections } from '../../scripts/bible/corrections.ts';
 
 /** Shape of content/bible/<code>.json.gz (built by scripts/bible/build-data.ts). */
 interface BibleData {
@@ -380,5 +381,48 @@ describe('VERSE_OF_THE_DAY', () => {
       (id) => bookByOsis(id.split('.')[0] ?? '')?.testament === 'OT',
     );
     expect(ot.length).toBeGreaterThan(VERSE_OF_THE_DAY.length / 3);
+  });
+});
+
+describe('the reviewed corrections (scripts/bible/corrections.ts)', () => {
+  const byCode = new Map(EXPECTED.map((e) => [e.code, data(e.file)]));
+
+  it('are in the shipped data: the right text in place of the wrong one', () => {
+    const missing: string[] = [];
+    for (const c of CORRECTIONS) {
+      const d = byCode.get(c.translation);
+      const [book = '', chapter = '', verse = ''] = c.verse.split('.');
+      const text = d && verseText(d, book, Number(chapter), Number(verse));
+      if (!text?.includes(c.right) || text.includes(c.wrong))
+        missing.push(`${c.translation} ${c.verse}: ${text}`);
+    }
+    expect(missing).toEqual([]);
+    expect(verseText(data('kjv'), 'Heb', 4, 16)).toContain('come boldly unto the throne of grace');
+    expect(verseText(data('rv1909'), 'Ps', 66, 19)).toContain('atendió á la voz de mi súplica');
+  });
+
+  it('never change the WEB, and each has a reason', () => {
+    for (const c of CORRECTIONS) {
+      expect(['KJV', 'RV1909']).toContain(c.translation);
+      expect(c.reason.length, c.verse).toBeGreaterThan(20);
+      expect(c.wrong).not.toBe(c.right);
+    }
+  });
+
+  it('are applied once: the build insists on the wrong text, the shipped files may have the right one', () => {
+    const fresh = {
+      code: 'KJV',
+      books: [
+        {
+          osis: 'Heb',
+          chapters: [[], [], [], [...Array<string>(15).fill(''), 'come bold ly unto']],
+        },
+      ],
+    };
+    const hebrews = CORRECTIONS.filter((c) => c.verse === 'Heb.4.16');
+    expect(applyCorrections(fresh, 'build', hebrews)).toEqual(hebrews);
+    expect(fresh.books[0]!.chapters[3]![15]).toBe('come boldly unto');
+    expect(applyCorrections(fresh, 'shipped', hebrews)).toEqual([]);
+    expect(() => applyCorrections(fresh, 'build', hebrews)).toThrow(/"bold ly" not found/);
   });
 });

@@ -210,7 +210,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await expectAccessible(page, 'memory verses');
     await screenshot(page, 'memory-verses-en-desktop');
     const card = page.getByRole('listitem').filter({ hasText: 'Psalms 119:11' });
-    await card.getByRole('button', { name: 'Practise' }).click();
+    await card.getByRole('button', { name: 'Practice' }).click();
     await page.getByRole('tab', { name: 'First letters' }).click();
     await page.getByText('T w h I h i m h').waitFor();
     await page.getByRole('tab', { name: 'Type it' }).click();
@@ -227,7 +227,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
       .first()
       .waitFor();
     // The next verse due comes up, and the reviewed one is scheduled ahead.
-    await page.getByRole('heading', { name: 'Practise Matthew 28:19' }).waitFor();
+    await page.getByRole('heading', { name: 'Practice Matthew 28:19' }).waitFor();
     await card.getByText(/^Next review/).waitFor();
     expect(await card.getByText('Due now').count()).toBe(0);
     // The dashboard shows today's verse, the memory verses and course progress.

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../../scripts/client-build.mjs';
+import { readCourses } from '#server/courses/content.ts';
 import {
   chunkFor,
   memberPageModules,
@@ -205,5 +206,32 @@ describe('the built client', () => {
     }
     const es = readFileSync(join(CLIENT, 'prerendered/es/index.html'), 'utf8');
     expect(es).toContain('Saltar al contenido');
+  });
+
+  it('prerenders /course-overview and the landing page with the courses content/courses holds', () => {
+    const courses = readCourses();
+    const total = courses.reduce((n, c) => n + c.lessons.length, 0);
+    const words = { en: 'lessons', es: 'lecciones' } as const;
+    // React escapes text: compare with the page's text, tags and entities aside.
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/\s+/g, ' ');
+    for (const lang of ['en', 'es'] as const) {
+      const overview = text(
+        readFileSync(join(CLIENT, 'prerendered', lang, 'course-overview.html'), 'utf8'),
+      );
+      expect(overview).toContain(`${total} ${words[lang]}`);
+      for (const course of courses) {
+        expect(overview).toContain(course.text[lang].title);
+        expect(overview).toContain(course.text[lang].description);
+        expect(overview).toContain(`${course.lessons.length} ${words[lang]}`);
+      }
+      const landing = text(readFileSync(join(CLIENT, 'prerendered', lang, 'index.html'), 'utf8'));
+      expect(landing).toContain(`${total} ${words[lang]}`);
+    }
   });
 });

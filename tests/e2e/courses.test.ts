@@ -73,14 +73,14 @@ describe.runIf(enabled)('courses and lessons', () => {
     await page.getByText('Este curso es parte de Premium').waitFor();
     await page.getByRole('link', { name: 'Suscríbete para acceder' }).first().waitFor();
     await page.getByRole('link', { name: 'Volver a los cursos' }).first().waitFor();
-    await page.getByText('Panorama de la Escatología').first().waitFor();
+    await page.getByText('Panorama de la escatología').first().waitFor();
     await expectAccessible(page, '303 intro (es)');
     await screenshot(page, 'course-303-gate-es-phone');
     await page.goto(`${e2e.base}/lesson/303-1`);
     await page.getByText('Este curso es parte de Premium').waitFor();
     await expectNoHorizontalOverflow(page, 'lesson 303-1 gate (es)');
     await page.goto(`${e2e.base}/courses`);
-    await page.getByRole('heading', { name: 'Cristianismo 303: Liderazgo y Misión' }).waitFor();
+    await page.getByRole('heading', { name: 'Cristianismo 303: Liderazgo y misión' }).waitFor();
     await screenshot(page, 'courses-es-phone');
     await context.close();
   });

@@ -17,6 +17,7 @@ describe('course content', () => {
     const heaven = courses[0]!.lessons[9]!;
     expect(heaven.id).toBe('101-10');
     expect(heaven.text.en.title).toBe('Heaven and Eternal Life');
+    expect(heaven.text.es.title).toBe('El cielo y la vida eterna');
   });
 
   it('covers the five 303 tracks, two lessons each', () => {
@@ -31,7 +32,7 @@ describe('course content', () => {
       expect(tracks.filter((t) => t === track)).toHaveLength(2);
     }
     expect(courses[2]!.text.es.tracks?.find((t) => t.id === 'eschatology')?.name).toBe(
-      'Panorama de la Escatología',
+      'Panorama de la escatología',
     );
   });
 

@@ -30,6 +30,11 @@ describe('library content', () => {
 
   it('has at least 20 historic sermons', () => {
     expect(library.historicSermons.length).toBeGreaterThanOrEqual(20);
+    const luther = library.historicSermons.find((s) => s.id === 'luther-invocavit-sermons');
+    expect([luther?.text.en.preacher, luther?.text.es.preacher]).toEqual([
+      'Martin Luther',
+      'Martín Lutero',
+    ]);
     for (const sermon of library.historicSermons) {
       expect(ERAS).toContain(sermon.era);
       expect(sermon.scripture).toBe(sermon.text.es.text);
@@ -42,7 +47,15 @@ describe('library content', () => {
       year: 'c. 400',
       publicDomain: true,
     });
-    for (const book of library.books) expect(book.text.es.author).toBe(book.author);
+    // Each language names the author as its readers know them (FORMAT.md).
+    const calvin = library.books.find((b) => b.id === 'institutes-of-the-christian-religion');
+    expect([calvin?.text.en.author, calvin?.text.es.author]).toEqual([
+      'John Calvin',
+      'Juan Calvino',
+    ]);
+    expect(library.books.find((b) => b.id === 'confessions')?.text.es.author).toBe(
+      'Agustín de Hipona',
+    );
   });
 
   it('has at least 30 heroes, the Reina-Valera translators and Latin Americans among them', () => {
@@ -58,6 +71,34 @@ describe('library content', () => {
     expect(
       library.heroes.filter((h) => h.region === 'latin-america').length,
     ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has the facts right: each Elliot’s dates, Polycarp in Asia Minor, Padilla’s book and fellowship', () => {
+    const elliot = library.heroes.find((h) => h.id === 'jim-and-elisabeth-elliot')!;
+    for (const lang of LANGS)
+      expect(elliot.text[lang].lives).toEqual([
+        { name: 'Jim', born: 1927, died: 1956 },
+        { name: 'Elisabeth', born: 1926, died: 2015 },
+      ]);
+    expect(library.heroes.find((h) => h.id === 'polycarp-of-smyrna')?.region).toBe('asia-minor');
+    // The hero page: "Mission Between the Times (1985), published in Spanish as Misión integral (1986)".
+    expect(library.books.find((b) => b.id === 'mision-integral')).toMatchObject({
+      originalTitle: 'Mission Between the Times',
+      year: 1985,
+      spanishEdition: 'Misión integral',
+    });
+    const padilla = library.heroes.find((h) => h.id === 'rene-padilla')!;
+    expect(padilla.text.en.body).toContain('*Mission Between the Times* (1985)');
+    // One name for the fellowship he co-founded, in each language.
+    const english = JSON.stringify(
+      [library.books, library.heroes].map((l) => l.map((x) => x.text.en)),
+    );
+    const spanish = JSON.stringify(
+      [library.books, library.heroes].map((l) => l.map((x) => x.text.es)),
+    );
+    expect(english).not.toMatch(/Theological Fraternity/);
+    expect(english).toContain('Latin American Theological Fellowship');
+    expect(spanish).toContain('Fraternidad Teológica Latinoamericana');
   });
 
   it('has the six practical guides, in order', () => {

@@ -109,6 +109,13 @@ describe('library: sermons', () => {
     ).json();
     expect(es.items.length).toBeGreaterThan(0);
     expect(es.items[0].text).toMatch(/^Deuteronomio 32/);
+    // Names in the reader's language, found by either name.
+    for (const q of ['lutero', 'luther']) {
+      const found = (
+        await call(app.member, 'GET', `/api/library/historic-sermons?q=${q}`, undefined, 'es')
+      ).json();
+      expect(found.items.map((h: { preacher: string }) => h.preacher)).toContain('Martín Lutero');
+    }
     const reformation = (
       await call(app.member, 'GET', '/api/library/historic-sermons?era=reformation')
     ).json();
@@ -139,6 +146,10 @@ describe('library: books, heroes, resources and links', () => {
     const byAuthor = (await call(app.member, 'GET', '/api/library/books?q=bunyan')).json();
     expect(byAuthor.items.length).toBeGreaterThan(0);
     expect(byAuthor.items.every((b: { author: string }) => /Bunyan/.test(b.author))).toBe(true);
+    const calvino = (
+      await call(app.member, 'GET', '/api/library/books?q=calvin', undefined, 'es')
+    ).json();
+    expect(calvino.items.map((b: { author: string }) => b.author)).toContain('Juan Calvino');
   });
 
   it('lists heroes by birth with era, region and topic filters, and shows one', async () => {
@@ -160,6 +171,17 @@ describe('library: books, heroes, resources and links', () => {
     ).json();
     expect(reina.items.map((h: { id: string }) => h.id)).toContain('casiodoro-de-reina');
     expect(reina.items.every((h: { era: string }) => h.era === 'reformation')).toBe(true);
+    // An entry on two people gives each one's dates.
+    const elliot = all.items.find((h: { id: string }) => h.id === 'jim-and-elisabeth-elliot');
+    expect(elliot.lives).toEqual([
+      { name: 'Jim', born: 1927, died: 1956 },
+      { name: 'Elisabeth', born: 1926, died: 2015 },
+    ]);
+    expect(all.items.find((h: { id: string }) => h.id === 'casiodoro-de-reina').lives).toBeNull();
+    const asiaMinor = (
+      await call(app.member, 'GET', '/api/library/heroes?region=asia-minor')
+    ).json();
+    expect(asiaMinor.items.map((h: { id: string }) => h.id)).toEqual(['polycarp-of-smyrna']);
 
     const hero = (
       await call(app.member, 'GET', '/api/library/heroes/casiodoro-de-reina', undefined, 'es')

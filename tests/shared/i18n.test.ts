@@ -59,7 +59,10 @@ describe('locale files', () => {
     expect(E.get('errors.forbidden')).toBe('You are not authorized to perform this action.');
     expect(E.get('errors.notFound')).toBe('The requested resource was not found.');
     expect(E.get('errors.unauthorized')).toBe('You are logged out. Logging in again...');
+    // Spanish the SPEC gives verbatim keeps its capitals (content/FORMAT.md).
     expect(S.get('settings.profile.failedTitle')).toBe('Actualización Fallida');
+    expect(S.get('goals.errors.validationTitle')).toBe('Error de Validación');
+    expect(S.get('bible.errors.verseNotFound')).toBe('Versículo No Encontrado');
   });
 });
 

@@ -1,20 +1,23 @@
 import { Crown, GraduationCap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { COURSES, TOTAL_LESSONS } from 'virtual:camino/courses';
 import { Button } from '../components/ui/Button.tsx';
+import { useLanguage } from '../lib/language.tsx';
 
-const COURSES = [
-  { id: 'c101', lessons: 18, premium: false },
-  { id: 'c202', lessons: 10, premium: true },
-  { id: 'c303', lessons: 10, premium: true },
-] as const;
-
+/**
+ * /course-overview: the three courses as content/courses describes them (titles, descriptions and
+ * lesson counts come with the build, scripts/build/courses.ts), prerendered for visitors.
+ */
 export default function CourseOverview() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="font-serif text-4xl text-brand-950">{t('courseOverview.title')}</h1>
-      <p className="mt-3 text-lg text-slate-700">{t('courseOverview.lead')}</p>
+      <p className="mt-3 text-lg text-slate-700">
+        {t('courseOverview.lead', { count: TOTAL_LESSONS })}
+      </p>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {COURSES.map((c) => (
           <li
@@ -34,10 +37,8 @@ export default function CourseOverview() {
                 {c.premium ? t('common.premium') : t('common.free')}
               </span>
             </div>
-            <h2 className="mt-4 font-serif text-xl text-brand-950">
-              {t(`courseOverview.${c.id}.title`)}
-            </h2>
-            <p className="mt-2 flex-1 text-slate-600">{t(`courseOverview.${c.id}.body`)}</p>
+            <h2 className="mt-4 font-serif text-xl text-brand-950">{c.text[language].title}</h2>
+            <p className="mt-2 flex-1 text-slate-600">{c.text[language].description}</p>
             <p className="mt-4 text-sm font-medium text-slate-700">
               {t('courseOverview.lessons', { count: c.lessons })}
             </p>

@@ -8,6 +8,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TOTAL_LESSONS } from 'virtual:camino/courses';
 import { Button } from '../components/ui/Button.tsx';
 
 const FEATURES = [
@@ -46,7 +47,7 @@ export default function Landing() {
           <figure className="rounded-3xl border border-white/70 bg-white/80 p-8 shadow-xl backdrop-blur">
             <BookOpen className="size-8 text-gold-500" aria-hidden />
             <blockquote className="mt-4 font-serif text-2xl leading-snug text-brand-950">
-              “{t('landing.verse')}”
+              {t('landing.verse')}
             </blockquote>
             <figcaption className="mt-4 text-sm font-medium text-slate-600">
               {t('landing.verseRef')}
@@ -67,7 +68,9 @@ export default function Landing() {
               <h3 className="mt-4 text-lg font-semibold text-slate-900">
                 {t(`landing.features.${key}.title`)}
               </h3>
-              <p className="mt-1 text-slate-600">{t(`landing.features.${key}.body`)}</p>
+              <p className="mt-1 text-slate-600">
+                {t(`landing.features.${key}.body`, { count: TOTAL_LESSONS })}
+              </p>
             </li>
           ))}
         </ul>

@@ -68,7 +68,6 @@ export interface SermonSeries {
 
 export interface HistoricSermon {
   id: string;
-  preacher: string;
   year: Year;
   /** The sermon's text (the `text` field of the file): a reference. */
   scripture: string;
@@ -79,7 +78,6 @@ export interface HistoricSermon {
 export interface Book {
   id: string;
   originalTitle: string;
-  author: string;
   year: Year;
   category: BookCategory;
   level: Level;
@@ -393,7 +391,6 @@ export function readLibrary(dir = LIBRARY_DIR): Library {
     const where = `historic-sermons/${id}`;
     for (const lang of LANGS)
       checkReference(`historic-sermons.${lang}.yaml ${id}`, 'text', (lang === 'en' ? en : es).text);
-    same(where, 'preacher', en.preacher, es.preacher);
     same(where, 'year', en.year, es.year);
     same(where, 'text', en.text, es.text);
     same(where, 'era', en.era, es.era);
@@ -403,7 +400,6 @@ export function readLibrary(dir = LIBRARY_DIR): Library {
       problems.push(`${where}: year ${en.year} is outside the era ${en.era} (${from}–${to})`);
     historicSermons.push({
       id,
-      preacher: en.preacher,
       year: en.year,
       scripture: en.text,
       era: en.era,
@@ -417,7 +413,6 @@ export function readLibrary(dir = LIBRARY_DIR): Library {
     const where = `books/${id}`;
     for (const key of [
       'originalTitle',
-      'author',
       'year',
       'category',
       'level',
@@ -429,7 +424,6 @@ export function readLibrary(dir = LIBRARY_DIR): Library {
     books.push({
       id,
       originalTitle: en.originalTitle,
-      author: en.author,
       year: en.year,
       category: en.category,
       level: en.level,
@@ -447,6 +441,12 @@ export function readLibrary(dir = LIBRARY_DIR): Library {
       checkReference(`heroes/${id}.${lang}.md`, 'keyVerse', (lang === 'en' ? en : es).keyVerse);
     for (const key of ['born', 'died', 'era', 'region', 'keyVerse', 'topics'] as const)
       same(where, key, en[key], es[key]);
+    same(
+      where,
+      'lives (years)',
+      en.lives?.map((l) => [l.born, l.died]),
+      es.lives?.map((l) => [l.born, l.died]),
+    );
     same(where, 'number of places', en.places.length, es.places.length);
     same(where, 'number of lessons', en.lessons.length, es.lessons.length);
     same(

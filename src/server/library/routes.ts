@@ -106,6 +106,7 @@ export function registerLibraryRoutes(
     name: h.text[lang].name,
     born: h.born,
     died: h.died,
+    lives: h.text[lang].lives ?? null,
     era: h.era,
     region: h.region,
     places: h.text[lang].places,
@@ -229,14 +230,22 @@ export function registerLibraryRoutes(
         .filter((h) => !era || h.era === era)
         .filter((h) => {
           const x = h.text[lang];
-          return matches(terms, [x.title, x.preacher, x.place, x.summary, x.significance]);
+          // The preacher by the reader's name for him, or by his English one ("Luther").
+          return matches(terms, [
+            x.title,
+            x.preacher,
+            h.text.en.preacher,
+            x.place,
+            x.summary,
+            x.significance,
+          ]);
         })
         .map((h) => {
           const x = h.text[lang];
           return {
             id: h.id,
             title: x.title,
-            preacher: h.preacher,
+            preacher: x.preacher,
             year: h.year,
             place: x.place,
             text: showReference(h.scripture, lang),
@@ -272,7 +281,8 @@ export function registerLibraryRoutes(
           return matches(terms, [
             x.title,
             b.originalTitle,
-            b.author,
+            x.author,
+            b.text.en.author,
             b.spanishEdition ?? '',
             x.summary,
             x.audience,
@@ -284,7 +294,7 @@ export function registerLibraryRoutes(
             id: b.id,
             title: x.title,
             originalTitle: b.originalTitle,
-            author: b.author,
+            author: x.author,
             year: b.year,
             category: b.category,
             level: b.level,

@@ -137,6 +137,8 @@ export const heroSummarySchema = z.object({
   name: z.string(),
   born: yearOut,
   died: yearOut,
+  /** Each person's dates, for an entry on several people (shown instead of born–died). */
+  lives: z.array(z.object({ name: z.string(), born: yearOut, died: yearOut })).nullable(),
   era: z.enum(ERAS),
   region: z.enum(REGIONS),
   places: z.array(z.string()),

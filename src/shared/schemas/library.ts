@@ -173,6 +173,15 @@ export const booksFileSchema = z.array(bookSchema).min(1);
 // ---------------------------------------------------------------------------------------------
 // Heroes of faith: content/library/heroes/
 
+/** One person's dates in an entry on several people ("Jim", 1927, 1956). */
+const lifeSchema = z
+  .object({ name: line(2, 60), born: yearSchema, died: yearSchema })
+  .strict()
+  .refine((l) => yearValue(l.born) < yearValue(l.died), {
+    message: 'born must be before died',
+    path: ['died'],
+  });
+
 /** The front matter and body of heroes/<id>.<lang>.md. */
 export const heroFileSchema = z
   .object({
@@ -180,6 +189,11 @@ export const heroFileSchema = z
     name: line(2, 120),
     born: yearSchema,
     died: yearSchema,
+    /**
+     * An entry on several people (a couple) gives each one's dates, shown instead of born–died;
+     * `born` and `died` are then the earliest birth and the latest death (for the order and era).
+     */
+    lives: z.array(lifeSchema).min(2).max(3).optional(),
     era: z.enum(ERAS),
     region: z.enum(REGIONS),
     places: z.array(line(2, 80)).min(1).max(10),
@@ -194,7 +208,17 @@ export const heroFileSchema = z
   .refine((h) => yearValue(h.born) < yearValue(h.died), {
     message: 'born must be before died',
     path: ['died'],
-  });
+  })
+  .refine(
+    (h) =>
+      !h.lives ||
+      (yearValue(h.born) === Math.min(...h.lives.map((l) => yearValue(l.born))) &&
+        yearValue(h.died) === Math.max(...h.lives.map((l) => yearValue(l.died)))),
+    {
+      message: 'born and died must be the earliest birth and the latest death of lives',
+      path: ['lives'],
+    },
+  );
 export type HeroFile = z.infer<typeof heroFileSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,9 @@ export const REGIONS = [
   'europe',
   'africa',
   'asia',
+  // Anatolia, today's Turkey: the churches of the New Testament and the early church (Smyrna,
+  // Ephesus), which "Middle East" would misplace.
+  'asia-minor',
   'latin-america',
   'north-america',
   'middle-east',

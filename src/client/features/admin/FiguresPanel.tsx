@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { COURSE_TITLES } from 'virtual:camino/courses';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { useLanguage } from '../../lib/language.tsx';
 import { useAdminStats } from './api.ts';
 
 function Figure({ label, value, text }: { label: string; value: string; text?: boolean }) {
@@ -17,6 +19,7 @@ function Figure({ label, value, text }: { label: string; value: string; text?: b
 /** Platform figures, computed on the server again whenever a write may have changed them. */
 export function FiguresPanel() {
   const { t, i18n } = useTranslation();
+  const { language } = useLanguage();
   const stats = useAdminStats();
   if (stats.isLoading) return <Skeletons count={3} height="h-28" />;
   if (stats.isError || !stats.data) {
@@ -55,7 +58,10 @@ export function FiguresPanel() {
               {s.lessonsCompleted.map((c) => (
                 <Figure
                   key={c.courseId}
-                  label={t(`courseOverview.c${c.courseId}.title`, { defaultValue: c.courseId })}
+                  label={
+                    (COURSE_TITLES[language] as Partial<Record<string, string>>)[c.courseId] ??
+                    c.courseId
+                  }
                   value={num.format(c.count)}
                 />
               ))}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Card } from '../../components/ui/Card.tsx';
 import { useHero, type HeroDetail } from './api.ts';
 import { BackLink, DetailStates, PrevNext, Tag } from './DetailParts.tsx';
+import { lifespan } from './lifespan.ts';
 import { Prose } from './Prose.tsx';
 import { ReadToggle } from './ReadToggle.tsx';
 import { ScripturePassage } from './ScripturePassage.tsx';
@@ -28,7 +29,7 @@ function Hero({ h, back }: { h: HeroDetail; back: { to: string; label: string } 
       <header className="grid gap-3">
         <BackLink {...back} />
         <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">
-          {t('library.heroes.lived', { born: h.born, died: h.died })} · {t(`library.eras.${h.era}`)}
+          {lifespan(h, t)} · {t(`library.eras.${h.era}`)}
         </p>
         <h1 className="font-serif text-3xl text-brand-950 sm:text-4xl">{h.name}</h1>
         <p className="text-lg text-slate-700">{h.summary}</p>

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useHeroes } from './api.ts';
 import { Tag } from './DetailParts.tsx';
 import { ListControls, optionsOf } from './ListControls.tsx';
+import { lifespan } from './lifespan.ts';
 import { ListStates } from './ListStates.tsx';
 import { ReadBadge } from './ReadToggle.tsx';
 import { useFilters } from './useFilters.ts';
@@ -52,7 +53,7 @@ export default function HeroesPage() {
                 className="grid h-full content-start gap-2 rounded-2xl border border-slate-200/80 bg-white p-5 shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
               >
                 <span className="flex flex-wrap items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wider text-slate-600">
-                  {t('library.heroes.lived', { born: h.born, died: h.died })}
+                  {lifespan(h, t)}
                   {h.read ? <ReadBadge /> : null}
                 </span>
                 <span className="font-serif text-xl text-brand-950">{h.name}</span>

@@ -1,8 +1,11 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { COURSE_TITLES, LESSONS } from 'virtual:camino/courses';
+import { PREMIUM_COURSES } from '#shared/values/course.ts';
 import { PREMIUM_FEATURES, premiumFeatureKey } from '#shared/values/subscription.ts';
 import { cn } from '../../lib/cn.ts';
+import { useLanguage } from '../../lib/language.tsx';
 
 /**
  * What Premium includes, from the one list in `#shared/values/subscription.ts`. `linked`
@@ -18,6 +21,15 @@ export function PremiumIncludes({
   className?: string;
 }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  // A course's line names it and counts its lessons as content/courses has them.
+  const text = (id: string) => {
+    const course = PREMIUM_COURSES.find((c) => id === `course${c}`);
+    return t(
+      premiumFeatureKey(id),
+      course ? { title: COURSE_TITLES[language][course], count: LESSONS[course] } : undefined,
+    );
+  };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby="premium-includes" className={cn('grid gap-3', className)}>
@@ -30,10 +42,10 @@ export function PremiumIncludes({
             <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
             {linked ? (
               <Link to={feature.to} className="underline-offset-2 hover:underline">
-                {t(premiumFeatureKey(feature.id))}
+                {text(feature.id)}
               </Link>
             ) : (
-              <span>{t(premiumFeatureKey(feature.id))}</span>
+              <span>{text(feature.id)}</span>
             )}
           </li>
         ))}

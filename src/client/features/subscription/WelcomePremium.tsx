@@ -2,6 +2,7 @@ import { BookOpen, Columns3, Compass, Crown, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LESSONS } from 'virtual:camino/courses';
 import type { SubscriptionState } from '#shared/schemas/subscription.ts';
 import { CHECKOUT_SESSION_ID } from '#shared/values/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -63,7 +64,7 @@ function Welcome({ name, state }: { name: string; state: SubscriptionState }) {
             to="/course-202-intro"
             icon={<BookOpen className="size-5" aria-hidden />}
             title={t('welcomePremium.start202')}
-            hint={t('welcomePremium.start202Hint')}
+            hint={t('welcomePremium.start202Hint', { count: LESSONS['202'] })}
           />
           <FirstStep
             to="/bible"
