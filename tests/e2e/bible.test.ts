@@ -36,7 +36,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByRole('heading', { name: /John 4/ }).waitFor();
     await page.getByLabel('Go to a passage').fill('Salmos 23');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
-    await page.getByRole('heading', { name: /Psalms 23/ }).waitFor();
+    await page.getByRole('heading', { name: /Psalm 23/ }).waitFor();
     await page.getByText('The LORD is my shepherd').waitFor();
 
     // An unknown reference: the SPEC message and its suggestions.
@@ -160,7 +160,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await signUpMember(page, e2e.base, 'en', PREMIUM_EMAIL);
     await waitForBibles(page, e2e.base);
     await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=23`);
-    await page.getByRole('heading', { name: /Psalms 23/ }).waitFor();
+    await page.getByRole('heading', { name: /Psalm 23/ }).waitFor();
     await page.getByRole('button', { name: 'Compare' }).click();
     const columns = page.getByRole('region');
     await page.getByRole('region', { name: 'RV1909' }).getByText('JEHOVÁ es mi pastor').waitFor();
@@ -194,7 +194,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByRole('button', { name: /Thy word have I hid in mine heart/ }).click();
     await page.getByRole('button', { name: 'Add to memory verses' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a memory verse' });
-    await dialog.getByText('Psalms 119:11').waitFor();
+    await dialog.getByText('Psalm 119:11').waitFor();
     await dialog.getByLabel('Category').selectOption('wisdom');
     await dialog.getByRole('button', { name: 'Add verse' }).click();
     await page.getByText('Added to memory verses').first().waitFor();
@@ -209,7 +209,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByText('2 due for review').waitFor();
     await expectAccessible(page, 'memory verses');
     await screenshot(page, 'memory-verses-en-desktop');
-    const card = page.getByRole('listitem').filter({ hasText: 'Psalms 119:11' });
+    const card = page.getByRole('listitem').filter({ hasText: 'Psalm 119:11' });
     await card.getByRole('button', { name: 'Practice' }).click();
     await page.getByRole('tab', { name: 'First letters' }).click();
     await page.getByText('T w h I h i m h').waitFor();

@@ -145,7 +145,7 @@ describe('personal data export', () => {
     expect(prayers).toContain('Que sane pronto.');
     const study = [...files.entries()].find(([n]) => n.startsWith('studies/'))![1].toString('utf8');
     expect(study).toContain('# El buen pastor');
-    expect(study).toContain('**Salmos 23**');
+    expect(study).toContain('**Salmo 23**');
     expect(study).toContain('El Señor cuida.');
     // No secrets, and nothing of anyone else.
     const everything = [...files.values()].map((b) => b.toString('utf8')).join('\n');

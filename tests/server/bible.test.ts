@@ -77,7 +77,8 @@ describe('reference parsing', () => {
     ['Juan 3:16', 'es', 'John.3.16', 'Juan 3:16'],
     ['Jn 3:16', 'en', 'John.3.16', 'John 3:16'],
     ['1 Cor 13:4-7', 'en', '1Cor.13.4-1Cor.13.7', '1 Corinthians 13:4-7'],
-    ['Salmos 23', 'es', 'Ps.23.1-Ps.23.6', 'Salmos 23'],
+    ['Salmos 23', 'es', 'Ps.23.1-Ps.23.6', 'Salmo 23'],
+    ['Salmos 1-2', 'es', 'Ps.1.1-Ps.2.12', 'Salmos 1-2'],
     ['Romans 8:38-39', 'es', 'Rom.8.38-Rom.8.39', 'Romanos 8:38-39'],
     ['Gen 1:31-2:3', 'en', 'Gen.1.31-Gen.2.3', 'Genesis 1:31-2:3'],
     ['Judas 3', 'es', 'Jude.1.3', 'Judas 3'],
@@ -184,14 +185,14 @@ describe('GET /api/bible/passage', () => {
     expect(res.json()).toEqual({
       code: 'VERSE_NOT_FOUND',
       message: 'Versículo No Encontrado',
-      suggestions: ['Juan 3:16', 'Romanos 8:28', 'Filipenses 4:13', 'Salmos 23:1', 'Mateo 6:33'],
+      suggestions: ['Juan 3:16', 'Romanos 8:28', 'Filipenses 4:13', 'Salmo 23:1', 'Mateo 6:33'],
     });
     const en = await get(member, '/api/bible/passage?ref=nothing');
     expect(en.json().suggestions).toEqual([
       'John 3:16',
       'Romans 8:28',
       'Philippians 4:13',
-      'Psalms 23:1',
+      'Psalm 23:1',
       'Matthew 6:33',
     ]);
   });

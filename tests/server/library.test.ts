@@ -294,11 +294,11 @@ describe('favorite verses', () => {
       reference: 'Psalm 23:1-2',
       translation: 'WEB',
     });
-    expect(en.json()).toMatchObject({ reference: 'Psalms 23:1-2', translation: 'WEB' });
+    expect(en.json()).toMatchObject({ reference: 'Psalm 23:1-2', translation: 'WEB' });
 
     const list = (await call(app.member, 'GET', '/api/favorite-verses')).json();
     expect(list.total).toBe(2);
-    expect(list.items[0].reference).toBe('Psalms 23:1-2'); // newest first
+    expect(list.items[0].reference).toBe('Psalm 23:1-2'); // newest first
     expect((await call(app.other, 'GET', '/api/favorite-verses')).json().total).toBe(0);
 
     // Another member cannot remove it.
@@ -353,7 +353,7 @@ describe('favorite verses', () => {
     expect(es['Rom.12.21']).toMatchObject({ reference: 'Romanos 12:21', translation: 'RV1909' });
     expect(es['Rom.12.21']!.text).toMatch(/^No seas vencido de lo malo/);
     expect(es['Ps.23.1-Ps.23.2']).toMatchObject({
-      reference: 'Salmos 23:1-2',
+      reference: 'Salmo 23:1-2',
       translation: 'RV1909',
     });
     expect(es['John.3.16']!.text).toMatch(/^Porque de tal manera amó Dios/);

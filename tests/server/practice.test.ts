@@ -424,7 +424,7 @@ describe('streaks and the dashboard', () => {
       'prayer',
       'journal',
     ]);
-    expect(d.recentActivity[0]).toMatchObject({ label: 'Salmos 23:1', href: '/memory-verses' });
+    expect(d.recentActivity[0]).toMatchObject({ label: 'Salmo 23:1', href: '/memory-verses' });
     expect(d.recentActivity[1]).toMatchObject({ amount: 10, href: '/prayer' });
     expect(d.recentActivity[2]).toMatchObject({ label: 'Morning', href: '/journal' });
     expect(d.memoryVerseCount.total).toBe(1);

@@ -33,14 +33,14 @@ describe('references in the reader’s language', () => {
     expect(entry.statusCode).toBe(201);
 
     const studyEs = await call(u, 'GET', `/api/studies/${study.json().id}`, undefined, 'es');
-    expect(studyEs.json().reference).toBe('Salmos 23');
+    expect(studyEs.json().reference).toBe('Salmo 23');
     const versesEs = await call(u, 'GET', '/api/memory-verses', undefined, 'es');
     expect(versesEs.json().items[0].reference).toBe('Mateo 28:19');
     const entryEs = await call(u, 'GET', `/api/journal/${entry.json().id}`, undefined, 'es');
     expect(entryEs.json().scriptureReference).toBe('Juan 3:16');
     // And back in English.
     const studyEn = await call(u, 'GET', `/api/studies/${study.json().id}`);
-    expect(studyEn.json().reference).toBe('Psalms 23');
+    expect(studyEn.json().reference).toBe('Psalm 23');
   });
 });
 

@@ -1,7 +1,7 @@
 import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
 import * as enLang from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as esLang from 'bible-passage-reference-parser/esm/lang/es.js';
-import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
 import type { Language } from '#shared/constants.ts';
 
 /** A position in the canonical order: book 1 (Genesis) … 66 (Revelation). */
@@ -101,11 +101,18 @@ export function bookName(book: number, lang: Language): string {
   return b ? b[lang] : '';
 }
 
-/** "Juan 3:16", "1 Corintios 13:4-7", "Salmos 23", "Génesis 1:31-2:3", joined with "; ". */
+/** "Juan 3:16", "1 Corintios 13:4-7", "Salmo 23", "Salmos 1-2", "Génesis 1:31-2:3", joined with "; ". */
 export function formatReference(ranges: VerseRange[], lang: Language): string {
   return ranges
     .map(({ start, end }) => {
-      const name = bookName(start.book, lang);
+      const name =
+        start.book === end.book
+          ? referenceBookName(
+              BOOKS[start.book - 1]?.osis ?? '',
+              lang,
+              start.chapter === end.chapter,
+            )
+          : bookName(start.book, lang);
       const single = BOOKS[start.book - 1]?.chapters === 1;
       const wholeChapters =
         start.verse === 1 &&

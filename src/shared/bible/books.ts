@@ -136,3 +136,12 @@ export function bookByOsis(osis: string): BibleBook | undefined {
 export function bookIndex(osis: string): number {
   return INDEX_BY_OSIS.get(osis) ?? -1;
 }
+
+/**
+ * The book's name in a reference. A reference within one psalm names that psalm: "Psalm 23",
+ * "Salmo 23:1"; the book, or a range across psalms, is "Psalms" / "Salmos" (content/FORMAT.md).
+ */
+export function referenceBookName(osis: string, lang: 'en' | 'es', oneChapter: boolean): string {
+  if (osis === 'Ps' && oneChapter) return lang === 'es' ? 'Salmo' : 'Psalm';
+  return BY_OSIS.get(osis)?.[lang] ?? '';
+}

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Columns3, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -53,7 +53,7 @@ export function ChapterText({
           <ChevronLeft className="size-5" aria-hidden />
         </Button>
         <h2 className="text-center font-serif text-2xl text-brand-950">
-          {t('bible.chapterLabel', { book: info[language], chapter })}
+          {t('bible.chapterLabel', { book: referenceBookName(info.osis, language, true), chapter })}
           {data.data ? (
             <span className="ml-2 text-sm font-sans text-slate-500">{data.data.translation}</span>
           ) : null}

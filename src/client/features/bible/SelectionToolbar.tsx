@@ -2,6 +2,7 @@ import { Copy, NotebookPen, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { referenceBookName } from '#shared/bible/books.ts';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
@@ -13,9 +14,14 @@ function selectionReference(verses: Verse[]): string {
   const first = verses[0]!;
   const last = verses.at(-1)!;
   if (first.chapter === last.chapter) {
+    // The book's name came in the answer's language; one psalm is named as such ("Salmo 23:1").
+    const name =
+      first.book === 'Ps'
+        ? referenceBookName('Ps', first.bookName === 'Salmos' ? 'es' : 'en', true)
+        : first.bookName;
     return first.verse === last.verse
-      ? `${first.bookName} ${first.chapter}:${first.verse}`
-      : `${first.bookName} ${first.chapter}:${first.verse}-${last.verse}`;
+      ? `${name} ${first.chapter}:${first.verse}`
+      : `${name} ${first.chapter}:${first.verse}-${last.verse}`;
   }
   return `${first.bookName} ${first.chapter}:${first.verse}-${last.chapter}:${last.verse}`;
 }
