@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { ageBlock, session, user } from '#server/db/schema.ts';
 import { emailHash } from '#server/auth/age-block.ts';
 import { isCommonPassword, loadCommonPasswords } from '#server/auth/common-passwords.ts';
-import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
 import {
   TEST_ORIGIN,
   cookieFrom,
@@ -152,11 +151,9 @@ describe('sign-in and sign-out', () => {
 
   it('GET /api/logout from another site, or typed, signs nobody out: it asks, in their language', async () => {
     const u = await createUser(t);
-    await t.database.db
-      .update(user)
-      .set({ preferences: { ...DEFAULT_PREFERENCES, language: 'es' } })
-      .where(eq(user.id, u.id));
-    t.app.sessionCache.forgetUser(u.id);
+    const v = await createUser(t);
+    // The language chosen in this browser (its cookie) wins over the browser's.
+    u.cookie = `${u.cookie}; language=es`;
     for (const headers of [
       { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' },
       { 'sec-fetch-site': 'same-site' },
@@ -181,6 +178,13 @@ describe('sign-in and sign-out', () => {
       expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
       expect(await signedIn(u)).toBe(true);
     }
+    const english = await injectWithLogin(t.app, v, {
+      method: 'GET',
+      url: '/api/logout',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<h1>Sign out?</h1>');
   });
 
   it('POST /api/logout: the page’s button and scripts sign out; another site’s form cannot', async () => {

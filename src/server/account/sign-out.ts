@@ -3,8 +3,8 @@
  * path's redirect target (SPEC §2, §7), but a GET ends the session only when the browser says
  * the navigation came from one of our own pages: `Sec-Fetch-Site: same-origin`, or, from a
  * browser that does not send it, a `Referer` of our origin. Any other GET (a link on another
- * site, an image tag, a typed address) changes nothing and shows a small page in the member's
- * language with a sign-out button, a form POST that the Origin check guards. `POST /api/logout`
+ * site, an image tag, a typed address) changes nothing and shows a small page in the language
+ * the app is shown in on that browser, with a sign-out button, a form POST that the Origin check guards. `POST /api/logout`
  * signs out for scripts. Only the member's own entries leave the session memo (ADR 0008).
  */
 import { createHash } from 'node:crypto';
@@ -14,6 +14,7 @@ import type { Auth } from '../auth/auth.ts';
 import { SESSION_COOKIE, type SessionCache, type SessionUser } from '../auth/session.ts';
 import { translate } from '../i18n/translate.ts';
 import { securityEvent } from '../security/events.ts';
+import { pageLanguage } from '../web/client.ts';
 
 /** Whether a GET is a navigation from a page of `appOrigin` (not another site, not typed). */
 export function fromOwnPage(request: FastifyRequest, appOrigin: string): boolean {
@@ -46,7 +47,7 @@ const STYLE = [
   'p{margin:0 0 1.5rem}',
   'form{margin:0 0 1rem}',
   'button{width:100%;min-height:2.75rem;padding:.625rem 1rem;border:0;border-radius:.5rem;background:#24487a;',
-  'color:#fff;font:600 1rem/1.25 inherit;cursor:pointer}',
+  'color:#fff;font-family:inherit;font-size:1rem;font-weight:600;line-height:1.25;cursor:pointer}',
   'button:hover{background:#1f3a5f}',
   'button:focus-visible,a:focus-visible{outline:3px solid #c8962e;outline-offset:2px}',
   'a{display:block;text-align:center;color:#24487a;font-weight:600}',
@@ -126,7 +127,9 @@ export function registerSignOutRoutes(
         userId: me.id,
         reason: 'not-from-own-page',
       });
-      return confirmationPage(reply, me.preferences.language);
+      // The language this browser shows the app in (its choice, else the browser's): the same
+      // rule as every page the server renders.
+      return confirmationPage(reply, pageLanguage(request));
     },
   );
 
