@@ -445,7 +445,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every admin write, done or refused, as a security event (the audit table keeps what
   // changed; this line says who, from where, on which record).
   app.addHook('onResponse', async (request, reply) => {
-    if (request.access !== 'admin' || request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.access !== 'admin' || request.user?.role !== 'admin') return;
+    if (request.method === 'GET' || request.method === 'HEAD') return;
     const params = request.params as { id?: unknown } | undefined;
     securityEvent(request, 'admin.action', {
       outcome: reply.statusCode < 400 ? 'success' : 'failure',
