@@ -20,7 +20,6 @@ import {
 import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
-import type { Agent as HttpsAgent } from 'node:https';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
@@ -35,6 +34,7 @@ import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
 import { InvalidTextError, registerInputGate } from './security/input.ts';
 import { serializeError } from './log.ts';
+import { logRefusal, securityEvent } from './security/events.ts';
 import {
   databaseRateLimitStore,
   redisRateLimitStore,
@@ -50,6 +50,7 @@ import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
+import { registerSignOutRoutes } from './account/sign-out.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
 import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
@@ -67,7 +68,12 @@ import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
 import { DashboardCache } from './dashboard/cache.ts';
-import { PushSender, resolveVapidKeys, type VapidKeys } from './notifications/push.ts';
+import {
+  PushSender,
+  resolveVapidKeys,
+  type PushSenderOptions,
+  type VapidKeys,
+} from './notifications/push.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { NotificationScheduler } from './notifications/scheduler.ts';
 import { NotificationService } from './notifications/service.ts';
@@ -106,8 +112,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built SPA; served when it exists. */
   clientDir?: string;
-  /** Tests: a controllable clock and an HTTPS agent for a local push endpoint. */
-  notifications?: { clock?: () => Date; pushAgent?: HttpsAgent };
+  /** Tests: a controllable clock; trust in a local push endpoint's certificate; a resolver. */
+  notifications?: {
+    clock?: () => Date;
+    pushTls?: PushSenderOptions['tls'];
+    pushResolve?: PushSenderOptions['resolve'];
+  };
   /** The Stripe client (tests); default: made from config.stripe, null without a key. */
   stripe?: Stripe | null;
   /** Extra routes (tests); they go through the same registry check. */
@@ -179,6 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const sessionCache = new SessionCache(config.sessionCacheTtlMs);
   app.decorate('sessionCache', sessionCache);
+  // With several instances, a member's sign-out (or any change to them) reaches every memo.
+  if (deps.redis) sessionCache.connect(deps.redis);
+  app.addHook('onClose', async () => sessionCache.disconnect());
   const billing = new BillingService({
     db: database.db,
     config,
@@ -313,16 +326,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        key: v.message ?? '',
+      }));
+      // The fields and the rules they broke: never the values.
+      securityEvent(request, 'request.invalid', {
+        outcome: 'refused',
+        fields: errors.map((e) => e.path),
+        reasons: errors.map((e) => e.key),
+      });
       return reply.status(400).send({
         code: 'VALIDATION',
         message: translate(lang, 'errors.validation'),
-        errors: error.validation.map((v) => ({
-          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: translateValidation(lang, v.message ?? ''),
-        })),
+        errors: errors.map((e) => ({ path: e.path, message: translateValidation(lang, e.key) })),
       });
     }
     if (error instanceof InvalidTextError) {
+      securityEvent(request, 'request.invalid', {
+        outcome: 'refused',
+        fields: [error.path],
+        reasons: ['validation.invalidCharacters'],
+      });
       return reply.status(400).send({
         code: 'VALIDATION',
         message: translate(lang, 'errors.validation'),
@@ -330,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }
     if (error instanceof HttpError) {
+      logRefusal(request, error.statusCode, error.code);
       return reply
         .status(error.statusCode)
         .send({ code: error.code, message: translate(lang, error.key, error.vars) });
@@ -342,6 +368,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ code: 'UNAVAILABLE', message: translate(lang, 'errors.unavailable') });
+    }
+    if (error.code?.startsWith('FST_ERR_CTP_')) {
+      securityEvent(request, 'request.invalid', { outcome: 'refused', code: error.code });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -359,7 +388,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           .status(413)
           .send({ code: 'TOO_LARGE', message: translate(lang, 'errors.tooLarge') });
     }
-    if (error.statusCode === 429) return reply.status(429).send(error);
+    if (error.statusCode === 429) {
+      logRefusal(request, 429, 'RATE_LIMITED');
+      return reply.status(429).send(error);
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply
         .status(error.statusCode)
@@ -371,7 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, deps.redis ?? null);
   registerAuthProxy(app, auth, sessionCache, rateLimitStore);
-  registerUserRoutes(app, { db: database.db, auth, sessionCache });
+  registerUserRoutes(app, { db: database.db, sessionCache });
+  registerSignOutRoutes(app, { auth, sessionCache, appUrl: config.appUrl });
   registerSubscriptionRoutes(app, { billing });
   const supportEvents = { mailer, appUrl: config.appUrl, log: app.log };
   registerAdminRoutes(app, {
@@ -412,6 +445,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboardCache: DashboardRowCache = new DashboardCache(config.dashboardCacheTtlMs);
   if (deps.redis) dashboardCache.connect(deps.redis);
   app.addHook('onClose', async () => dashboardCache.disconnect());
+  // Every admin write, done or refused, as a security event (the audit table keeps what
+  // changed; this line says who, from where, on which record).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.access !== 'admin' || request.user?.role !== 'admin') return;
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const params = request.params as { id?: unknown } | undefined;
+    securityEvent(request, 'admin.action', {
+      outcome: reply.statusCode < 400 ? 'success' : 'failure',
+      status: reply.statusCode,
+      targetId: typeof params?.id === 'string' ? params.id : undefined,
+    });
+  });
   // Any successful write by a member may change what their dashboard shows: drop their entry.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.user && reply.statusCode < 400) {
@@ -435,12 +480,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     return vapid;
   };
-  const push = new PushSender(
-    database.db,
-    vapidKeys,
-    config.notifications.vapidSubject,
-    deps.notifications?.pushAgent,
-  );
+  const push = new PushSender(database.db, vapidKeys, config.notifications.vapidSubject, {
+    policy: config.notifications.push,
+    log: app.log,
+    tls: deps.notifications?.pushTls,
+    resolve: deps.notifications?.pushResolve,
+  });
+  app.addHook('onClose', async () => push.close());
   const notifications = new NotificationService({
     db: database.db,
     mailer,

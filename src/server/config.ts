@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePushHosts, type PushEndpointPolicy } from './notifications/push-endpoint.ts';
 
 /** Every environment variable the server reads (documented in .env.example). */
 const envSchema = z.object({
@@ -27,6 +28,8 @@ const envSchema = z.object({
   NOTIFICATIONS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
+  PUSH_ALLOWED_HOSTS: z.string().optional(),
+  PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/)
@@ -83,6 +86,8 @@ export interface AppConfig {
     vapidPrivateKey: string | undefined;
     /** The VAPID contact (mailto: or https:), given to push services. */
     vapidSubject: string;
+    /** Where push messages may go (PUSH_ALLOWED_HOSTS; loopback for tests only). */
+    push: PushEndpointPolicy;
   };
   /** Payments (docs/decisions/0017); every field optional: without a key the app still serves. */
   stripe: StripeConfig;
@@ -117,6 +122,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const mailFrom = e.MAIL_FROM || defaultMailFrom(appUrl);
+  if (e.PUSH_ALLOW_LOOPBACK === 'true' && e.NODE_ENV === 'production') {
+    // A test stand-in for a push service on this machine: never in production, where it would
+    // let a member's subscription reach the server's own ports.
+    throw new Error('Invalid environment: PUSH_ALLOW_LOOPBACK is for tests, not production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -147,6 +157,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
       vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(mailFrom),
+      push: {
+        hosts: parsePushHosts(e.PUSH_ALLOWED_HOSTS),
+        allowLoopback: e.PUSH_ALLOW_LOOPBACK === 'true',
+      },
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY || undefined,

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { hashStoredRecoveryCodes } from './auth/recovery-codes.ts';
 import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
@@ -34,13 +35,19 @@ async function main() {
   }
 
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  const secret = resolveSecret(config);
   const app = await buildApp({
     config,
     database,
-    secret: resolveSecret(config),
+    secret,
     redis,
     clientDir: join(root, 'dist/client'),
   });
+  // Recovery codes an earlier version kept encrypted are hashed now (ASVS 6.5.2).
+  const hashedCodes = await hashStoredRecoveryCodes(database.db, secret);
+  if (hashedCodes > 0) {
+    app.log.info({ accounts: hashedCodes }, 'stored recovery codes hashed');
+  }
 
   const stopping = new AbortController();
   const shutdown = async (signal: string) => {

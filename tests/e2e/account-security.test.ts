@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { unzip } from '../helpers/unzip.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -132,8 +134,11 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     });
     expect(new Set(codes).size).toBe(10);
 
-    // Signing in again: the password, then a code from the app.
+    // Signing in again: the password, then a code from the app. A typed address of the
+    // sign-out link asks first (it came from no page of ours).
     await page.goto(`${e2e.base}/api/logout`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${e2e.base}/`);
     await page.goto(`${e2e.base}/sign-in`);
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
@@ -150,6 +155,8 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
 
     // A lost phone: a recovery code instead, once.
     await page.goto(`${e2e.base}/api/logout`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${e2e.base}/`);
     await page.goto(`${e2e.base}/sign-in`);
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
@@ -164,5 +171,81 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe.runIf(enabled)('signing out by a link from another site (ASVS 3.5.3)', () => {
+  it('a link or an image on another site signs nobody out; the page asks, and its button does', async () => {
+    // Another site: a page on `localhost` (the app is on 127.0.0.1: another site to the
+    // browser) with the sign-out link, and the same address as an image.
+    const other = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(
+        `<!doctype html><title>Another site</title><img src="${e2e.base}/api/logout" alt="">` +
+          `<a href="${e2e.base}/api/logout">Claim your prize</a>`,
+      );
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherBase = `http://localhost:${(other.address() as AddressInfo).port}`;
+    try {
+      for (const [lang, viewport, L] of [
+        [
+          'en',
+          DESKTOP,
+          { title: 'Sign out?', button: 'Sign out', stay: 'Stay signed in and go to Camino' },
+        ],
+        [
+          'es',
+          PHONE,
+          {
+            title: '¿Cerrar sesión?',
+            button: 'Cerrar sesión',
+            stay: 'Seguir con la sesión abierta e ir a Camino',
+          },
+        ],
+      ] as const) {
+        const context = await newContext(e2e.browser, {
+          viewport,
+          locale: lang === 'es' ? 'es-ES' : 'en-US',
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        await page.goto(`${e2e.base}/`);
+        await signUpMember(page, e2e.base, lang);
+        const signedIn = async () =>
+          (await page.request.get(`${e2e.base}/api/auth/user`)).status() === 200;
+        expect(await signedIn()).toBe(true);
+
+        await page.goto(`${otherBase}/`);
+        await page.getByRole('link', { name: 'Claim your prize' }).waitFor();
+        expect(await signedIn()).toBe(true);
+        await page.getByRole('link', { name: 'Claim your prize' }).click();
+        await page.getByRole('heading', { name: L.title, level: 1 }).waitFor();
+        expect(page.url()).toBe(`${e2e.base}/api/logout`);
+        expect(await signedIn()).toBe(true);
+        await expectAccessible(page, `sign-out page (${lang})`);
+        await noHorizontalOverflow(page);
+        await screenshot(page, `sign-out-confirm-${lang}-${lang === 'en' ? 'desktop' : 'phone'}`);
+        // "Stay signed in" goes to the app, still signed in.
+        await page.getByRole('link', { name: L.stay }).click();
+        await page.waitForURL(`${e2e.base}/`);
+        expect(await signedIn()).toBe(true);
+        // The button signs out (a form POST from our own page: the Origin check lets it in).
+        await page.goto(`${otherBase}/`);
+        await page.getByRole('link', { name: 'Claim your prize' }).click();
+        await page.getByRole('button', { name: L.button }).click();
+        await page.waitForURL(`${e2e.base}/`);
+        expect(await signedIn()).toBe(false);
+        // The style is allowed by the page's policy (a blocked style logs a console error).
+        expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 });

@@ -58,6 +58,10 @@ if (enabled) {
 const e2e = useE2EServer('notifications', {
   NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'),
   NOTIFICATIONS_TICK_SECONDS: '5',
+  // The local stand-in for a push service: allowed for this test server only (a server with
+  // NODE_ENV=production refuses PUSH_ALLOW_LOOPBACK).
+  PUSH_ALLOWED_HOSTS: '127.0.0.1',
+  PUSH_ALLOW_LOOPBACK: 'true',
 });
 
 const pushed: { url: string; headers: IncomingHttpHeaders; length: number }[] = [];

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ageBlock, session, user } from '#server/db/schema.ts';
 import { emailHash } from '#server/auth/age-block.ts';
+import { isCommonPassword, loadCommonPasswords } from '#server/auth/common-passwords.ts';
 import {
+  TEST_ORIGIN,
   cookieFrom,
   createTestApp,
   createUser,
@@ -10,6 +12,7 @@ import {
   signIn,
   signUp,
   type TestApp,
+  type TestUser,
 } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -121,18 +124,109 @@ describe('sign-in and sign-out', () => {
     expect(wrong.json().message).toBe('The e-mail or password is incorrect.');
   });
 
-  it('GET /api/logout ends the session and redirects to /', async () => {
+  const signedIn = async (u: TestUser) =>
+    (await injectWithLogin(t.app, u, { method: 'GET', url: '/api/auth/user' })).statusCode === 200;
+
+  it('GET /api/logout from one of our pages ends the session and redirects to /', async () => {
+    // Sec-Fetch-Site: same-origin (the menu's link, the under-13 redirect, after deletion).
     const u = await createUser(t);
-    const res = await injectWithLogin(t.app, u, { method: 'GET', url: '/api/logout' });
+    const res = await injectWithLogin(t.app, u, {
+      method: 'GET',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
-    const after = await injectWithLogin(t.app, u, { method: 'GET', url: '/api/auth/user' });
-    expect(after.statusCode).toBe(401);
+    expect(await signedIn(u)).toBe(false);
+    // A browser without Sec-Fetch-Site: a Referer of our own origin.
+    const v = await createUser(t);
+    const byReferer = await injectWithLogin(t.app, v, {
+      method: 'GET',
+      url: '/api/logout',
+      headers: { referer: `${TEST_ORIGIN}/settings` },
+    });
+    expect(byReferer.statusCode).toBe(302);
+    expect(await signedIn(v)).toBe(false);
   });
 
-  it('GET /api/logout without a session still redirects', async () => {
+  it('GET /api/logout from another site, or typed, signs nobody out: it asks, in their language', async () => {
+    const u = await createUser(t);
+    const v = await createUser(t);
+    // The language chosen in this browser (its cookie) wins over the browser's.
+    u.cookie = `${u.cookie}; language=es`;
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' }, // typed in the address bar, a bookmark
+      { referer: 'https://evil.example/page' }, // an old browser, from another site
+      { referer: `${TEST_ORIGIN}.evil.example/` },
+      {}, // nothing said: not from our pages
+    ]) {
+      const res = await injectWithLogin(t.app, u, {
+        method: 'GET',
+        url: '/api/logout',
+        headers: { ...headers, 'accept-language': 'en' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<html lang="es">');
+      expect(res.body).toContain('¿Cerrar sesión?');
+      expect(res.body).toContain('<form method="post" action="/api/logout">');
+      // Its style is allowed by hash, nothing else inline.
+      expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-[^']+'/);
+      expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+      expect(await signedIn(u)).toBe(true);
+    }
+    const english = await injectWithLogin(t.app, v, {
+      method: 'GET',
+      url: '/api/logout',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<h1>Sign out?</h1>');
+  });
+
+  it('POST /api/logout: the page’s button and scripts sign out; another site’s form cannot', async () => {
+    const u = await createUser(t);
+    const foreign = await injectWithLogin(t.app, u, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(await signedIn(u)).toBe(true);
+    const button = await injectWithLogin(t.app, u, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: {
+        origin: TEST_ORIGIN,
+        'sec-fetch-site': 'same-origin',
+        'sec-fetch-mode': 'navigate',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    expect(button.statusCode).toBe(303);
+    expect(button.headers.location).toBe('/');
+    expect(await signedIn(u)).toBe(false);
+    const v = await createUser(t);
+    const script = await injectWithLogin(t.app, v, { method: 'POST', url: '/api/logout' });
+    expect(script.statusCode).toBe(200);
+    expect(script.json()).toEqual({ signedOut: true });
+    expect(await signedIn(v)).toBe(false);
+    const again = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(again.json()).toEqual({ signedOut: false });
+  });
+
+  it('GET /api/logout without a session redirects and changes nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/logout' });
     expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
   });
 });
 
@@ -297,6 +391,120 @@ describe('passwords and account deletion', () => {
     expect(res.statusCode).toBe(200);
     expect(await t.database.db.select().from(user).where(eq(user.id, u.id))).toHaveLength(0);
     expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(401);
+  });
+});
+
+describe('passwords too common (ASVS 6.2.4)', () => {
+  const COMMON = ['password', '12345678', 'qwertyuiop', 'Password1', ' iloveyou ', 'jesuschrist'];
+
+  it('has at least the 3,000 most common passwords of the lengths we allow', () => {
+    expect(loadCommonPasswords()).toBeGreaterThan(3000);
+    for (const p of ['password', '12345678', 'qwertyuiop', 'baseball', 'football', 'sunshine']) {
+      expect(isCommonPassword(p)).toBe(true);
+    }
+    for (const p of ['correct horse battery', 'a good long password', 'Salmo 23 en la mañana']) {
+      expect(isCommonPassword(p)).toBe(false);
+    }
+  });
+
+  it('sign-up refuses them, saying why, in both languages, and creates nothing', async () => {
+    for (const [password, lang] of COMMON.map((p, i) => [p, i % 2 ? 'es' : 'en'] as const)) {
+      const email = `common-${lang}-${Date.now()}-${Math.random()}@example.com`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'accept-language': lang },
+        payload: { email, password, firstName: 'Ana', lastName: 'Ruiz' },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([
+        {
+          path: 'password',
+          message:
+            lang === 'es'
+              ? 'Esta contraseña es de las más comunes, las primeras que prueba un atacante. Por favor elige otra.'
+              : 'This password is one of the most common ones, the first an attacker tries. Please choose another.',
+        },
+      ]);
+      expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    }
+  });
+
+  it('a password change and a reset refuse them too; the old password still works', async () => {
+    const u = await createUser(t);
+    for (const newPassword of COMMON) {
+      const res = await injectWithLogin(t.app, u, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: u.password, newPassword },
+      });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json().errors[0].path).toBe('newPassword');
+    }
+    t.mail.length = 0;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: u.email, redirectTo: '/reset-password' },
+    });
+    const link = new URL(/http\S+/.exec(t.mail[0]!.text)![0]);
+    const follow = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    const token = new URL(follow.headers.location as string, 'http://x').searchParams.get('token');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { 'accept-language': 'es' },
+      payload: { newPassword: 'qwertyuiop', token },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        path: 'newPassword',
+        message:
+          'Esta contraseña es de las más comunes, las primeras que prueba un atacante. Por favor elige otra.',
+      },
+    ]);
+    expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+    // The token was not spent: a good password still resets, and ends the member's sessions
+    // at once, even those this instance had just looked up.
+    expect(
+      (await injectWithLogin(t.app, u, { method: 'GET', url: '/api/auth/user' })).statusCode,
+    ).toBe(200);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'psalm twenty three', token },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await injectWithLogin(t.app, u, { method: 'GET', url: '/api/auth/user' })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('the session token stays in its cookie (ASVS 3.3.4)', () => {
+  it('is not in the JSON of sign-up or sign-in', async () => {
+    const tokenOf = (res: { headers: Record<string, unknown> }) =>
+      /session_token=([^.;]+)/.exec(cookieFrom(res as never))![1]!;
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: {
+        email: `token-${Date.now()}@example.com`,
+        password: 'a long password here',
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+      },
+    });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).not.toHaveProperty('token');
+    expect(up.body).not.toContain(tokenOf(up));
+    expect(up.json().user).toHaveProperty('id');
+    const u = await createUser(t);
+    const inRes = await signIn(t.app, u.email, u.password);
+    expect(inRes.statusCode).toBe(200);
+    expect(inRes.json()).not.toHaveProperty('token');
+    expect(inRes.body).not.toContain(tokenOf(inRes));
   });
 });
 

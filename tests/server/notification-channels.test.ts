@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { createECDH, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, Agent, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -95,12 +95,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
   pushPort = (pushServer.address() as AddressInfo).port;
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Camino <reminders@example.org>' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Camino <reminders@example.org>',
+      // The local stand-in for a push service: its address is allowed for this test only.
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOW_LOOPBACK: 'true',
+    },
     deps: {
       mailer: undefined, // the real mailer, over SMTP
       notifications: {
         clock: () => clock.now,
-        pushAgent: new Agent({ rejectUnauthorized: false }),
+        pushTls: { rejectUnauthorized: false },
       },
     },
   });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { user } from '#server/db/schema.ts';
 import { SessionCache, type SessionUser } from '#server/auth/session.ts';
 import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
-import { createTestApp, createUser, injectWithLogin, type TestApp } from '../helpers/app.ts';
+import {
+  createTestApp,
+  createUser,
+  injectWithLogin,
+  type TestApp,
+  type TestUser,
+} from '../helpers/app.ts';
 
 const someone = (id: string): SessionUser => ({
   id,
@@ -28,7 +37,7 @@ describe('SessionCache', () => {
     expect(cache.get('t2', 500)).toBeUndefined();
   });
 
-  it('forgets one user, or everything, and stays bounded', () => {
+  it('forgets one user only, and stays bounded', () => {
     const cache = new SessionCache(60_000, 3);
     cache.set('a', someone('u1'), new Date(1e12), 0);
     cache.set('b', someone('u1'), new Date(1e12), 0);
@@ -39,8 +48,7 @@ describe('SessionCache', () => {
     expect(cache.get('c', 1)?.id).toBe('u2');
     for (const t of ['d', 'e', 'f']) cache.set(t, someone(t), new Date(1e12), 0);
     expect(cache.get('c', 1)).toBeUndefined();
-    cache.clear();
-    expect(cache.get('f', 1)).toBeUndefined();
+    expect(cache.size).toBe(3);
   });
 
   it('is off with a TTL of 0', () => {
@@ -79,9 +87,122 @@ describe('session memo across two instances on one database', () => {
 
     // Sign-out on A: A refuses the token at once, B within the TTL.
     expect((await me(b)).statusCode).toBe(200);
-    await injectWithLogin(a.app, u, { method: 'GET', url: '/api/logout' });
+    await injectWithLogin(a.app, u, { method: 'POST', url: '/api/logout' });
     expect((await me(a)).statusCode).toBe(401);
     await new Promise((r) => setTimeout(r, 350));
     expect((await me(b)).statusCode).toBe(401);
+  });
+});
+
+/** A member's name changed behind the memo's back: the memo still answers the old one. */
+async function renameInDatabase(t: TestApp, who: TestUser, firstName: string) {
+  await t.database.db.update(user).set({ firstName }).where(eq(user.id, who.id));
+}
+const nameSeenBy = async (t: TestApp, who: TestUser) =>
+  (await injectWithLogin(t.app, who, { method: 'GET', url: '/api/auth/user' })).json()
+    .firstName as string;
+
+describe('what a sign-out forgets (issue 28)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A long memo, so that only a forget (never the TTL) can drop an entry during the test.
+    t = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '10000' } });
+  });
+  afterAll(async () => t.close());
+
+  it('anonymous sign-outs and auth POSTs, in a loop, forget nobody', async () => {
+    const other = await createUser(t);
+    expect(await nameSeenBy(t, other)).toBe('Test');
+    await renameInDatabase(t, other, 'Renamed');
+    for (let i = 0; i < 20; i++) {
+      await t.app.inject({ method: 'GET', url: '/api/logout' });
+      await t.app.inject({ method: 'POST', url: '/api/logout' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: `nobody-${i}@example.com`, password: 'not the password' },
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: `nobody-${i}@example.com` },
+      });
+    }
+    // Still the memo's answer: nothing above forgot this member's entry.
+    expect(await nameSeenBy(t, other)).toBe('Test');
+  });
+
+  it("one member's sign-out and auth POSTs forget that member only", async () => {
+    const leaving = await createUser(t);
+    const staying = await createUser(t);
+    expect(await nameSeenBy(t, leaving)).toBe('Test');
+    expect(await nameSeenBy(t, staying)).toBe('Test');
+    await renameInDatabase(t, leaving, 'Leaving');
+    await renameInDatabase(t, staying, 'Staying');
+    // A failed password change by `leaving` (wrong current password): theirs is forgotten.
+    const change = await injectWithLogin(t.app, leaving, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'not the password', newPassword: 'a brand new password' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(await nameSeenBy(t, leaving)).toBe('Leaving');
+    await renameInDatabase(t, leaving, 'Leaving again');
+    const out = await injectWithLogin(t.app, leaving, {
+      method: 'GET',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(out.statusCode).toBe(302);
+    expect(
+      (await injectWithLogin(t.app, leaving, { method: 'GET', url: '/api/auth/user' })).statusCode,
+    ).toBe(401);
+    // The other member's entry is still the memo's.
+    expect(await nameSeenBy(t, staying)).toBe('Test');
+  });
+});
+
+describe('session memo across two instances with Redis', () => {
+  let redis: Redis;
+  const links: Redis[] = [];
+  let a: TestApp;
+  let b: TestApp;
+  let reachable = true;
+  beforeAll(async () => {
+    redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+    } catch {
+      reachable = false;
+      redis.disconnect();
+      return;
+    }
+    // A memo far longer than the test: only Redis can carry the sign-out to B in time.
+    const env = { SESSION_CACHE_TTL_MS: '10000' };
+    links.push(redis.duplicate(), redis.duplicate());
+    a = await createTestApp({ env, deps: { redis: links[0] } });
+    b = await createTestApp({ database: a.database, env, deps: { redis: links[1] } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    for (const link of links) link.disconnect();
+    redis.disconnect();
+  });
+
+  it('a sign-out on one instance is honoured on the other at once', async ({ skip }) => {
+    if (!reachable) skip('Redis not reachable');
+    await expect.poll(() => a.app.sessionCache.linked && b.app.sessionCache.linked).toBe(true);
+    const u = await createUser(a);
+    const other = await createUser(a);
+    const me = (app: TestApp, who: TestUser) =>
+      injectWithLogin(app.app, who, { method: 'GET', url: '/api/auth/user' });
+    expect((await me(b, u)).statusCode).toBe(200);
+    expect((await me(b, other)).statusCode).toBe(200);
+    await renameInDatabase(b, other, 'Renamed');
+    await injectWithLogin(a.app, u, { method: 'POST', url: '/api/logout' });
+    await expect.poll(async () => (await me(b, u)).statusCode, { timeout: 2000 }).toBe(401);
+    // The other member's entry on B is untouched.
+    expect((await me(b, other)).json().firstName).toBe('Test');
   });
 });

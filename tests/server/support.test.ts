@@ -193,6 +193,38 @@ describe('support tickets', () => {
     });
   });
 
+  it('assigning to "", an unknown id or a member answers a translated 400 and writes nothing', async () => {
+    const filed = await fileTicket(ticket());
+    const row = await ticketRow(filed.json().number);
+    for (const [assigneeId, lang, message] of [
+      ['', 'en', 'Tickets can only be assigned to an admin.'],
+      ['no-such-user', 'es', 'Los tickets solo se pueden asignar a un administrador.'],
+      [app.member.id, 'en', 'Tickets can only be assigned to an admin.'],
+    ] as const) {
+      const res = await app.call(
+        app.admin,
+        'PATCH',
+        `/api/admin/tickets/${row.id}`,
+        { assigneeId, priority: 'urgent' },
+        lang,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'NOT_AN_ADMIN', message });
+    }
+    // Nothing of the refused changes was kept, nor audited.
+    expect(await ticketRow(row.number)).toMatchObject({ assigneeId: null, priority: 'normal' });
+    // null still unassigns, and an admin's id still assigns.
+    const assign = await app.call(app.admin, 'PATCH', `/api/admin/tickets/${row.id}`, {
+      assigneeId: app.admin.id,
+    });
+    expect(assign.statusCode).toBe(200);
+    const unassign = await app.call(app.admin, 'PATCH', `/api/admin/tickets/${row.id}`, {
+      assigneeId: null,
+    });
+    expect(unassign.statusCode).toBe(200);
+    expect((await ticketRow(row.number)).assigneeId).toBeNull();
+  });
+
   it('a filled honeypot is answered like a success and keeps nothing', async () => {
     const input = ticket({ website: 'http://spam.example' });
     const before = app.t.mail.length;

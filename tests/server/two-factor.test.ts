@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { hashStoredRecoveryCodes } from '#server/auth/recovery-codes.ts';
 import { twoFactor, user } from '#server/db/schema.ts';
 import {
+  TEST_SECRET,
   cookieFrom,
   createUser,
   signIn,
@@ -276,6 +279,95 @@ describe('two-step verification (TOTP)', () => {
       payload: { code: second },
     });
     expect(old.statusCode).toBe(401);
+  });
+
+  it('keeps recovery codes hashed: the stored value names no code, and the secret cannot read it', async () => {
+    const t = app.t;
+    const who = await createUser(t);
+    const { backupCodes } = await turnOn(t, who);
+    const stored = async () =>
+      (await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, who.id)))[0]!
+        .backupCodes;
+    const before = await stored();
+    const entries = JSON.parse(before) as string[];
+    expect(entries).toHaveLength(10);
+    for (const entry of entries) expect(entry).toMatch(/^scrypt1:[\w-]{22}:[\w-]{43}$/);
+    for (const code of backupCodes as string[]) {
+      expect(before).not.toContain(code);
+      expect(before).not.toContain(code.replace('-', ''));
+    }
+    // Not an encryption: the app's secret opens nothing.
+    await expect(symmetricDecrypt({ key: TEST_SECRET, data: before })).rejects.toThrow();
+
+    // A code still lets the member in, once; nine hashes are left, none of them for it.
+    const pending = await passwordStep(t, who);
+    const ok = await send(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-backup-code',
+      cookie: pending,
+      payload: { code: backupCodes[3] },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const after = JSON.parse(await stored()) as string[];
+    expect(after).toHaveLength(9);
+    expect(after).toEqual(entries.filter((_, i) => i !== 3));
+    // The session token is the cookie's alone: not in the answer's JSON (ASVS 3.3.4).
+    const token = jar(pending, ok).match(/session_token=([^.;]+)/)![1]!;
+    expect(ok.body).not.toContain(token);
+    expect(ok.json()).not.toHaveProperty('token');
+  });
+
+  it('hashes recovery codes an earlier version stored encrypted, at start or at their next use', async () => {
+    const t = app.t;
+    const legacy = async (who: TestUser, codes: string[]) =>
+      t.database.db
+        .update(twoFactor)
+        .set({
+          backupCodes: await symmetricEncrypt({ key: TEST_SECRET, data: JSON.stringify(codes) }),
+        })
+        .where(eq(twoFactor.userId, who.id));
+    const row = async (who: TestUser) =>
+      (await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, who.id)))[0]!;
+
+    // At start: every legacy row is hashed; its codes still work.
+    const a = await createUser(t);
+    const codesA = (await turnOn(t, a)).backupCodes as string[];
+    await legacy(a, codesA);
+    expect(await hashStoredRecoveryCodes(t.database.db, TEST_SECRET)).toBe(1);
+    expect(await hashStoredRecoveryCodes(t.database.db, TEST_SECRET)).toBe(0);
+    const hashed = JSON.parse((await row(a)).backupCodes) as string[];
+    expect(hashed).toHaveLength(10);
+    expect(hashed.every((e) => e.startsWith('scrypt1:'))).toBe(true);
+    const inA = await send(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-backup-code',
+      cookie: await passwordStep(t, a),
+      payload: { code: codesA[0] },
+    });
+    expect(inA.statusCode, inA.body).toBe(200);
+
+    // A row left encrypted (an instance that has not restarted yet): read once more, then
+    // stored hashed without the code just used.
+    const b = await createUser(t);
+    const codesB = (await turnOn(t, b)).backupCodes as string[];
+    await legacy(b, codesB);
+    const inB = await send(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-backup-code',
+      cookie: await passwordStep(t, b),
+      payload: { code: codesB[9] },
+    });
+    expect(inB.statusCode, inB.body).toBe(200);
+    const left = JSON.parse((await row(b)).backupCodes) as string[];
+    expect(left).toHaveLength(9);
+    expect(left.every((e) => e.startsWith('scrypt1:'))).toBe(true);
+    const reused = await send(t, {
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-backup-code',
+      cookie: await passwordStep(t, b),
+      payload: { code: codesB[9] },
+    });
+    expect(reused.statusCode).toBe(401);
   });
 
   it('trusts a device for 30 days only when asked, and no longer once turned off', async () => {

@@ -29,7 +29,8 @@ export default function ResetPassword() {
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
   });
-  const showErrors = useSubmissionErrors(form.setError);
+  // The API names the field newPassword (a common password is refused there).
+  const showErrors = useSubmissionErrors(form.setError, { newPassword: 'password' });
   const reset = useMutation({
     mutationFn: (values: Input) => authApi.resetPassword(values.password, token ?? ''),
     retry: 0,

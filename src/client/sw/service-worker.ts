@@ -11,7 +11,8 @@
  * - Today's reading, the dashboard, the memory-verse review list and the current user: the
  *   network first, the copy kept from the last answer with no network. No other API answer is
  *   kept.
- * - Signing out (and any 401 from the current user) empties the member's data.
+ * - Signing out (a redirect from the sign-out path, and any 401 from the current user) empties
+ *   the member's data.
  * - Web Push: reminders are shown, and a click opens their page (./push.ts, ADR 0020).
  */
 import {
@@ -69,10 +70,15 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || request.method !== 'GET') return;
+  if (url.origin !== self.location.origin) return;
+  // Signing out: the menu's link (GET) or the button of the page that asks first (POST).
+  if (request.mode === 'navigate' && url.pathname === SIGN_OUT_PATH) {
+    event.respondWith(signOut(event));
+    return;
+  }
+  if (request.method !== 'GET') return;
   if (request.mode === 'navigate') {
-    if (url.pathname === SIGN_OUT_PATH) event.respondWith(signOut(event));
-    else if (!url.pathname.startsWith('/api/')) event.respondWith(navigate(event));
+    if (!url.pathname.startsWith('/api/')) event.respondWith(navigate(event));
     return;
   }
   // Public files change only with a deploy, which precaches them again.
@@ -121,9 +127,17 @@ async function navigate(event: FetchEvent): Promise<Response> {
   }
 }
 
+/**
+ * The member's data goes once the server has signed them out, which it answers with a
+ * redirect. A link from another site gets a page that asks first (a 200): nothing has changed,
+ * so nothing is emptied (the app also empties it itself before it signs out, lib/auth-api.ts).
+ */
 async function signOut(event: FetchEvent): Promise<Response> {
-  await clearMemberData();
-  return fromNetwork(event);
+  const response = await fromNetwork(event);
+  const redirected =
+    response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+  if (redirected) await clearMemberData();
+  return response;
 }
 
 async function cacheFirst(event: FetchEvent): Promise<Response> {

@@ -8,7 +8,6 @@ import {
   profileUpdateSchema,
   verifyAgeSchema,
 } from '#shared/schemas/user.ts';
-import type { Auth } from '../auth/auth.ts';
 import { SESSION_COOKIE, toCurrentUser, type SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
@@ -17,10 +16,10 @@ import { currentUser } from '../security/access.ts';
 
 export function registerUserRoutes(
   appBase: FastifyInstance,
-  deps: { db: Database; auth: Auth; sessionCache: SessionCache },
+  deps: { db: Database; sessionCache: SessionCache },
 ) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db, auth, sessionCache } = deps;
+  const { db, sessionCache } = deps;
 
   app.get(
     '/api/auth/user',
@@ -80,25 +79,6 @@ export function registerUserRoutes(
       request.log.info({ event: 'account.under-age-removed' }, 'under-13 account removed');
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ageVerified: false, restricted: true };
-    },
-  );
-
-  app.get(
-    '/api/logout',
-    { schema: { tags: ['account'], summary: 'Ends the session and redirects to /' } },
-    async (request, reply) => {
-      try {
-        const response = await auth.api.signOut({
-          headers: new Headers({ cookie: request.headers.cookie ?? '' }),
-          asResponse: true,
-        });
-        for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-      } catch {
-        // No session: nothing to end.
-      }
-      sessionCache.clear();
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.redirect('/', 302);
     },
   );
 

@@ -205,7 +205,9 @@ export function registerAdminTicketRoutes(appBase: FastifyInstance, deps: AdminT
           .where(eq(supportTicket.id, request.params.id))
           .for('update');
         if (!before) throw notFound();
-        if (changes.assigneeId) {
+        // Any id but null (unassigned) must name an admin: "" or an unknown id is a 400, not
+        // a write that the foreign key refuses.
+        if (changes.assigneeId !== undefined && changes.assigneeId !== null) {
           const [admin] = await tx
             .select({ id: user.id })
             .from(user)

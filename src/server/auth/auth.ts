@@ -12,6 +12,7 @@ import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import { languageFromHeader, translate } from '../i18n/translate.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailHash } from './age-block.ts';
+import { hashedRecoveryCodes } from './recovery-codes.ts';
 import { deleteAccountData } from '../account/deletion.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
@@ -110,9 +111,13 @@ export function createAuth({
         // The name an authenticator app shows next to the account.
         issuer: 'Camino',
         // A trusted browser skips the code for 30 days (revoked when two-step sign-in is
-        // turned off); recovery codes are stored encrypted with the app's secret.
+        // turned off); recovery codes are stored hashed (./recovery-codes.ts, ASVS 6.5.2).
         trustDeviceMaxAge: 30 * 24 * 60 * 60,
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        backupCodeOptions: {
+          amount: 10,
+          length: 10,
+          storeBackupCodes: hashedRecoveryCodes(secret),
+        },
         // The pending sign-in (password checked, code not yet) lasts 10 minutes.
         twoFactorCookieMaxAge: 10 * 60,
       }),

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { billingSubscription, session, user } from '../db/schema.ts';
+import { listenAcrossInstances, type InstanceChannel } from '../redis.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
   DEFAULT_PREFERENCES,
@@ -52,15 +54,24 @@ export interface SessionUser {
   sessionId: string;
 }
 
+/** Redis channel on which instances tell each other to forget a member's sessions. */
+export const SESSION_CHANNEL = 'camino:session:forget';
+
 /**
- * A very short-lived, per-process memo of session lookups (docs/decisions/0008). Writes made
- * through this process invalidate it at once; another instance's writes are seen within `ttlMs`.
+ * A very short-lived, per-process memo of session lookups (docs/decisions/0008). A change to a
+ * member's sessions or account forgets that member's entries, here and (with Redis) on every
+ * other instance at once; without Redis, another instance's change is seen within `ttlMs`.
+ * Nothing forgets every member at once: one member's sign-out, in a loop or not, costs the
+ * others nothing.
  */
 export class SessionCache {
   private readonly entries = new Map<
     string,
     { user: SessionUser; until: number; expiresAt: number }
   >();
+  /** Each member's tokens in `entries`: forgetting a member reads only theirs. */
+  private readonly byUser = new Map<string, Set<string>>();
+  private channel: InstanceChannel | null = null;
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 10_000,
@@ -70,7 +81,7 @@ export class SessionCache {
     const hit = this.entries.get(token);
     if (!hit) return undefined;
     if (hit.until <= now || hit.expiresAt <= now) {
-      this.entries.delete(token);
+      this.delete(token);
       return undefined;
     }
     return hit.user;
@@ -78,21 +89,59 @@ export class SessionCache {
 
   set(token: string, user: SessionUser, expiresAt: Date, now: number): void {
     if (this.ttlMs <= 0) return;
+    this.delete(token);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.delete(oldest);
     }
     this.entries.set(token, { user, until: now + this.ttlMs, expiresAt: expiresAt.getTime() });
+    const tokens = this.byUser.get(user.id);
+    if (tokens) tokens.add(token);
+    else this.byUser.set(user.id, new Set([token]));
   }
 
-  /** Forget every cached session of one user (their data or sessions changed). */
+  /** Forget every cached session of one member (their data or sessions changed), everywhere. */
   forgetUser(userId: string): void {
-    for (const [token, entry] of this.entries)
-      if (entry.user.id === userId) this.entries.delete(token);
+    if (this.ttlMs <= 0) return;
+    this.drop(userId);
+    this.channel?.publish(userId);
   }
 
-  clear(): void {
-    this.entries.clear();
+  /**
+   * With several instances, Redis carries `forgetUser` to all of them. While the link is down
+   * their changes go unheard: what is kept then lasts `ttlMs` at most, as without Redis.
+   */
+  connect(redis: Redis): void {
+    if (this.ttlMs <= 0) return;
+    this.channel = listenAcrossInstances(redis, SESSION_CHANNEL, (userId) => this.drop(userId));
+  }
+
+  /** True while other instances' `forgetUser` reaches this one. */
+  get linked(): boolean {
+    return this.channel?.linked ?? false;
+  }
+
+  disconnect(): void {
+    this.channel?.disconnect();
+    this.channel = null;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(userId: string): void {
+    for (const token of this.byUser.get(userId) ?? []) this.entries.delete(token);
+    this.byUser.delete(userId);
+  }
+
+  private delete(token: string): void {
+    const hit = this.entries.get(token);
+    if (!hit) return;
+    this.entries.delete(token);
+    const tokens = this.byUser.get(hit.user.id);
+    tokens?.delete(token);
+    if (tokens?.size === 0) this.byUser.delete(hit.user.id);
   }
 }
 

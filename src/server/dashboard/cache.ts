@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { listenAcrossInstances, type InstanceChannel } from '../redis.ts';
 
 /** Redis channel on which instances tell each other that a member's data changed. */
 export const DASHBOARD_CHANNEL = 'camino:dashboard:forget';
@@ -15,9 +16,7 @@ export class DashboardCache<T> {
   /** When each member last changed something, on a counter that `ticket` reads. */
   private readonly changed = new Map<string, number>();
   private clock = 0;
-  private subscriber: Redis | null = null;
-  private publisher: Redis | null = null;
-  private subscribed = false;
+  private channel: InstanceChannel | null = null;
 
   constructor(
     readonly ttlMs: number,
@@ -65,7 +64,7 @@ export class DashboardCache<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const unlinked = this.subscriber !== null && !this.subscribed;
+    const unlinked = this.channel !== null && !this.channel.linked;
     const ttl = unlinked ? Math.min(this.ttlMs, this.unlinkedTtlMs) : this.ttlMs;
     this.entries.set(userId, { day, value, until: Math.min(now + ttl, staleAt) });
   }
@@ -74,47 +73,27 @@ export class DashboardCache<T> {
   forget(userId: string): void {
     if (this.ttlMs <= 0) return;
     this.drop(userId);
-    this.publisher?.publish(DASHBOARD_CHANNEL, userId).catch(() => undefined);
+    this.channel?.publish(userId);
   }
 
   /**
-   * With several instances, Redis carries `forget` to all of them. The subscription has a
-   * connection of its own (a subscribed connection can do nothing else) that queues its
-   * commands until it is connected, and subscribes each time it (re)connects. Nothing here
-   * waits for Redis: an instance starts, and serves, while Redis is unreachable.
+   * With several instances, Redis carries `forget` to all of them (`listenAcrossInstances`).
+   * From the moment the link is lost, other instances' changes go unheard: what is kept may
+   * already be stale, and what is stored until the link is back is kept only briefly.
    */
   connect(redis: Redis): void {
     if (this.ttlMs <= 0) return;
-    this.publisher = redis;
-    const subscriber = redis.duplicate({
-      lazyConnect: false,
-      enableOfflineQueue: true,
-      autoResubscribe: false,
-      maxRetriesPerRequest: null,
-      commandTimeout: undefined,
-    });
-    this.subscriber = subscriber;
-    // Connection errors are the main connection's to report (superviseRedis); an ioredis
-    // client without a listener would print each one.
-    subscriber.on('error', () => undefined);
-    subscriber.on('message', (_channel: string, userId: string) => this.drop(userId));
-    subscriber.on('ready', () => {
-      subscriber.subscribe(DASHBOARD_CHANNEL).then(
-        () => (this.subscribed = true),
-        () => undefined,
-      );
-    });
-    // From the moment the link is lost, other instances' changes go unheard: what is kept may
-    // already be stale, and what is stored until the link is back is kept only briefly.
-    subscriber.on('close', () => {
-      this.subscribed = false;
-      this.entries.clear();
-    });
+    this.channel = listenAcrossInstances(
+      redis,
+      DASHBOARD_CHANNEL,
+      (userId) => this.drop(userId),
+      () => this.entries.clear(),
+    );
   }
 
   /** True while other instances' `forget` reaches this one. */
   get linked(): boolean {
-    return this.subscribed;
+    return this.channel?.linked ?? false;
   }
 
   private drop(userId: string): void {
@@ -129,10 +108,8 @@ export class DashboardCache<T> {
   }
 
   disconnect(): void {
-    this.subscribed = false;
-    this.subscriber?.disconnect();
-    this.subscriber = null;
-    this.publisher = null;
+    this.channel?.disconnect();
+    this.channel = null;
   }
 
   get size(): number {

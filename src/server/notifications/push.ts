@@ -2,12 +2,21 @@
  * Web Push (RFC 8030/8291/8292) through the `web-push` library. VAPID keys come from the
  * environment, or are generated once and kept in `app_setting`, so every instance signs with
  * the same key (a browser's subscription is bound to the public key it subscribed with).
+ * Messages go only to the push services' hosts, at a public address (./push-endpoint.ts).
  */
-import type { Agent } from 'node:https';
+import type { Agent, AgentOptions } from 'node:https';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database } from '../db/client.ts';
 import { appSetting, pushSubscription } from '../db/schema.ts';
+import {
+  RefusedAddressError,
+  createPushAgent,
+  endpointProblem,
+  type PushEndpointPolicy,
+  type Resolver,
+} from './push-endpoint.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -41,24 +50,57 @@ export interface PushMessage {
   tag: string;
 }
 
+/**
+ * What happened to one member's message, in counts only: the member is told delivered, not
+ * subscribed, or failed, never a network error (which would map what the server can reach).
+ */
 export interface PushOutcome {
   tried: number;
   delivered: number;
+  /** Subscriptions the push service said are gone (404/410): deleted. */
   removed: number;
-  errors: string[];
+  /** Not sent: the endpoint or the address it resolved to is not allowed. */
+  refused: number;
+  /** Sent, and failed (a push service error, a timeout, a network error). */
+  failed: number;
 }
 
 /** Push service answers that mean the subscription is gone for good. */
 const GONE = new Set([404, 410]);
 
+export interface PushSenderOptions {
+  policy: PushEndpointPolicy;
+  log: FastifyBaseLogger;
+  /** Tests: trust a local push endpoint's self-signed certificate. */
+  tls?: Pick<AgentOptions, 'ca' | 'rejectUnauthorized'>;
+  /** Tests: a stubbed name resolver. */
+  resolve?: Resolver;
+}
+
 export class PushSender {
+  /**
+   * Every push connection goes through this agent: its lookup resolves the push service's
+   * name and connects only to an address the policy allows (the one it checked).
+   */
+  private readonly agent: Agent;
+  private readonly policy: PushEndpointPolicy;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
     private readonly db: Database,
     private readonly keys: () => Promise<VapidKeys>,
     private readonly subject: string,
-    /** Tests point the sender at a local HTTPS endpoint with a self-signed certificate. */
-    private readonly agent?: Agent,
-  ) {}
+    options: PushSenderOptions,
+  ) {
+    this.policy = options.policy;
+    this.log = options.log;
+    this.agent = createPushAgent(options.policy, options.tls, options.resolve);
+  }
+
+  /** Whether a subscription with this endpoint may be saved (null) or why not. */
+  endpointProblem(endpoint: string) {
+    return endpointProblem(endpoint, this.policy);
+  }
 
   async publicKey(): Promise<string> {
     return (await this.keys()).publicKey;
@@ -78,11 +120,27 @@ export class PushSender {
       .select()
       .from(pushSubscription)
       .where(eq(pushSubscription.userId, userId));
-    const outcome: PushOutcome = { tried: subs.length, delivered: 0, removed: 0, errors: [] };
+    const outcome: PushOutcome = {
+      tried: subs.length,
+      delivered: 0,
+      removed: 0,
+      refused: 0,
+      failed: 0,
+    };
     if (subs.length === 0) return outcome;
     const keys = await this.keys();
     const payload = JSON.stringify(message);
     for (const sub of subs) {
+      // Saved before the list changed, or before endpoints were checked at all: not sent.
+      const problem = endpointProblem(sub.endpoint, this.policy);
+      if (problem) {
+        outcome.refused += 1;
+        this.log.warn(
+          { security: true, event: 'push.endpoint-refused', outcome: 'refused', userId, problem },
+          'push endpoint not allowed: nothing sent',
+        );
+        continue;
+      }
       try {
         await webpush.sendNotification(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
@@ -94,7 +152,7 @@ export class PushSender {
             urgency: 'normal',
             topic: message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
             timeout: 10_000,
-            ...(this.agent ? { agent: this.agent } : {}),
+            agent: this.agent,
           },
         );
         outcome.delivered += 1;
@@ -107,13 +165,40 @@ export class PushSender {
         if (status !== undefined && GONE.has(status)) {
           await this.db.delete(pushSubscription).where(eq(pushSubscription.id, sub.id));
           outcome.removed += 1;
+        } else if (error instanceof RefusedAddressError) {
+          outcome.refused += 1;
+          this.log.warn(
+            {
+              security: true,
+              event: 'push.endpoint-refused',
+              outcome: 'refused',
+              userId,
+              problem: 'address',
+            },
+            'push endpoint resolves to an address that is not allowed: nothing sent',
+          );
         } else {
-          outcome.errors.push(
-            status ? `HTTP ${status}` : String((error as Error).message ?? error),
+          outcome.failed += 1;
+          // The cause stays in the log (the push service's host, never the endpoint's path,
+          // which is the subscription's secret).
+          this.log.warn(
+            {
+              event: 'push.failed',
+              userId,
+              host: new URL(sub.endpoint).host,
+              status,
+              code: (error as { code?: string }).code,
+            },
+            'push not delivered',
           );
         }
       }
     }
     return outcome;
+  }
+
+  /** Closes the kept-alive connections to the push services. */
+  close(): void {
+    this.agent.destroy();
   }
 }

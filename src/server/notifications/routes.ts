@@ -17,11 +17,12 @@ import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
 import type { SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import { notification, pushSubscription, user } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser } from '../security/access.ts';
 import { pageLanguage } from '../web/client.ts';
 import type { ServerPageContent, ServerPages } from '../web/page.ts';
+import { securityEvent } from '../security/events.ts';
 import { verifyUnsubscribeToken } from './email.ts';
 import type { PushSender } from './push.ts';
 import type { NotificationService } from './service.ts';
@@ -245,6 +246,12 @@ export function registerNotificationRoutes(
     async (request) => {
       const me = currentUser(request);
       const { endpoint, keys } = request.body;
+      // Only a known push service's https: address: the server will connect there.
+      const problem = push.endpointProblem(endpoint);
+      if (problem) {
+        securityEvent(request, 'push.endpoint-refused', { outcome: 'refused', problem });
+        throw new HttpError(400, 'notify.push.endpointNotAllowed', {}, 'PUSH_ENDPOINT_NOT_ALLOWED');
+      }
       // One endpoint belongs to one browser profile: the latest member signed in there owns it.
       await db
         .insert(pushSubscription)

@@ -90,7 +90,9 @@ export class NotificationService {
     try {
       await this.deps.mailer.send(message);
     } catch (error) {
-      return { outcome: 'failed', detail: String((error as Error).message ?? error) };
+      // The mail server's error (its address, its answer) is for the log, not the member.
+      this.deps.log.warn({ err: error, event: 'notification.mail-failed' }, 'e-mail not sent');
+      return { outcome: 'failed' };
     }
     return { outcome: this.deps.mailConfigured ? 'sent' : 'noMailServer' };
   }
@@ -105,9 +107,10 @@ export class NotificationService {
     const out = await this.deps.push.send(member.id, { ...rendered, tag });
     if (out.tried === 0) return { outcome: 'notSubscribed' };
     if (out.delivered === 0) {
+      // Why it failed stays in the server's log: what the member sees names no network error.
       return out.tried === out.removed
         ? { outcome: 'notSubscribed', count: 0 }
-        : { outcome: 'failed', count: 0, detail: out.errors.join('; ') };
+        : { outcome: 'failed', count: 0 };
     }
     return { outcome: 'delivered', count: out.delivered };
   }

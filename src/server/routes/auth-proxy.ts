@@ -13,24 +13,39 @@ import {
   verifyTotpSchema,
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  isCommonPassword,
+  loadCommonPasswords,
+} from '../auth/common-passwords.ts';
+import { withTypedRecoveryCode } from '../auth/recovery-codes.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
-import { pendingSecondStep, type SessionCache } from '../auth/session.ts';
+import { hasSessionCookie, pendingSecondStep, type SessionCache } from '../auth/session.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
+import { accountRef, securityEvent, type SecurityEvent } from '../security/events.ts';
 import { validationError } from './validation.ts';
+
+/** A new password: the shared rules, and not one of the common passwords (server side). */
+const newPassword = passwordSchema.refine((p) => !isCommonPassword(p), {
+  error: COMMON_PASSWORD_MESSAGE,
+});
 
 /**
  * Our own checks before a body reaches better-auth: the same Zod schemas as the client
  * forms, so bad input gets the same translated messages everywhere.
  */
 const PRE_VALIDATION: Record<string, z.ZodType> = {
-  '/sign-up/email': signUpSchema.extend({ name: z.string().max(200).optional() }),
+  '/sign-up/email': signUpSchema.extend({
+    name: z.string().max(200).optional(),
+    password: newPassword,
+  }),
   '/sign-in/email': signInSchema.extend({ rememberMe: z.boolean().optional() }),
   '/request-password-reset': forgotPasswordSchema.extend({
     redirectTo: z.string().startsWith('/').max(200).optional(),
   }),
-  '/reset-password': z.object({ newPassword: passwordSchema, token: z.string().min(1).max(200) }),
-  '/change-password': changePasswordSchema,
+  '/reset-password': z.object({ newPassword, token: z.string().min(1).max(200) }),
+  '/change-password': changePasswordSchema.extend({ newPassword }),
   '/delete-user': deleteAccountSchema,
   // Two-step sign-in (ADR 0031): an authenticator app's code, or one of the recovery codes.
   '/two-factor/enable': confirmPasswordSchema,
@@ -38,6 +53,21 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/two-factor/generate-backup-codes': confirmPasswordSchema,
   '/two-factor/verify-totp': verifyTotpSchema,
   '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
+};
+
+/** The security event each endpoint's answer is logged as (docs/security-events.md). */
+const EVENTS: Record<string, SecurityEvent> = {
+  '/sign-up/email': 'auth.sign-up',
+  '/sign-in/email': 'auth.sign-in',
+  '/request-password-reset': 'auth.password.reset-request',
+  '/reset-password': 'auth.password.reset',
+  '/change-password': 'auth.password.change',
+  '/delete-user': 'account.delete',
+  '/two-factor/enable': 'auth.two-factor.enable',
+  '/two-factor/disable': 'auth.two-factor.disable',
+  '/two-factor/generate-backup-codes': 'auth.recovery-codes.generate',
+  '/two-factor/verify-totp': 'auth.two-factor.verify',
+  '/two-factor/verify-backup-code': 'auth.recovery-code.verify',
 };
 
 /**
@@ -90,6 +120,27 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** What better-auth answered, as forwarded to the client. */
+export interface Forwarded {
+  status: number;
+  /** The JSON answer (a success's, or an error's `code`), when there was one. */
+  json: Record<string, unknown> | null;
+}
+
+/**
+ * The session token is the cookie's business alone (ASVS 3.3.4): better-auth also puts it in
+ * the JSON of sign-up, sign-in and the second step, where a script on the page could read it.
+ */
+function withoutToken(json: Record<string, unknown>): Record<string, unknown> {
+  const { token: _token, ...rest } = json;
+  const session = rest.session;
+  if (session && typeof session === 'object' && 'token' in session) {
+    const { token: _sessionToken, ...kept } = session as Record<string, unknown>;
+    rest.session = kept;
+  }
+  return rest;
+}
+
 export async function forward(
   auth: Auth,
   request: FastifyRequest,
@@ -97,7 +148,7 @@ export async function forward(
   path: string,
   body: Record<string, unknown> | undefined,
   onError?: (code: string | undefined) => Promise<void>,
-) {
+): Promise<Forwarded> {
   const url = new URL(request.url, 'http://internal');
   const target = new URL(`/api/auth${path}${url.search}`, auth.options.baseURL as string);
   const init: RequestInit = { method: request.method, headers: toWebHeaders(request) };
@@ -113,23 +164,34 @@ export async function forward(
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
 
   const text = await response.text();
-  if (response.status >= 400 && text) {
-    // Replace better-auth's English message with a translated one.
-    try {
-      const payload = JSON.parse(text) as { code?: string; message?: string };
-      await onError?.(payload.code);
-      const key = payload.code
-        ? `auth.errors.${payload.code}`
-        : response.status === 429
-          ? 'auth.errors.TOO_MANY_REQUESTS'
-          : '';
-      const message = translate(request.lang, key && hasTranslation(key) ? key : 'errors.generic');
-      return reply.type('application/json').send({ ...payload, message });
-    } catch {
-      return reply.send(text);
+  let json: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      json = parsed as Record<string, unknown>;
     }
+  } catch {
+    json = null;
   }
-  return reply.send(text || null);
+  if (response.status >= 400 && json) {
+    // Replace better-auth's English message with a translated one.
+    const code = typeof json.code === 'string' ? json.code : undefined;
+    await onError?.(code);
+    const key = code
+      ? `auth.errors.${code}`
+      : response.status === 429
+        ? 'auth.errors.TOO_MANY_REQUESTS'
+        : '';
+    const message = translate(request.lang, key && hasTranslation(key) ? key : 'errors.generic');
+    await reply.type('application/json').send({ ...json, message });
+    return { status: response.status, json };
+  }
+  if (json) {
+    await reply.send(withoutToken(json));
+    return { status: response.status, json };
+  }
+  await reply.send(text || null);
+  return { status: response.status, json: null };
 }
 
 /**
@@ -164,12 +226,73 @@ async function secondStepUser(
   return row?.value ?? null;
 }
 
+/** The member a reset token names (read before better-auth spends it), or null. */
+async function resetTokenUser(auth: Auth, token: unknown): Promise<string | null> {
+  if (typeof token !== 'string') return null;
+  const context = await auth.$context;
+  const row = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return row?.value ?? null;
+}
+
+/** The member an answer is about: better-auth's `user.id`, else whoever asked. */
+const answeredUser = (json: Record<string, unknown> | null): string | null => {
+  const u = json?.user;
+  return u && typeof u === 'object' && typeof (u as { id?: unknown }).id === 'string'
+    ? (u as { id: string }).id
+    : null;
+};
+
 export function registerAuthProxy(
   app: FastifyInstance,
   auth: Auth,
   sessionCache: SessionCache,
   rateLimitStore: RateLimitStore,
 ) {
+  const secret = auth.options.secret as string;
+  loadCommonPasswords();
+
+  /** Logs the answer of one auth endpoint as its security event (or a rate-limit hit). */
+  const logAnswer = (
+    request: FastifyRequest,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    result: Forwarded,
+    userId: string | null,
+  ) => {
+    const event = EVENTS[path];
+    if (!event) return;
+    const code = typeof result.json?.code === 'string' ? result.json.code : undefined;
+    const who = answeredUser(result.json) ?? userId;
+    const account =
+      path === '/sign-in/email' || path === '/sign-up/email' || path === '/request-password-reset'
+        ? accountRef(secret, body?.email)
+        : undefined;
+    if (result.status === 429) {
+      securityEvent(request, 'request.rate-limited', {
+        outcome: 'refused',
+        scope: event,
+        userId: who,
+        account,
+        status: 429,
+      });
+      return;
+    }
+    const outcome =
+      result.status >= 400
+        ? 'failure'
+        : result.json?.twoFactorRedirect === true
+          ? 'pending'
+          : 'success';
+    securityEvent(request, event, {
+      outcome,
+      userId: who,
+      account,
+      status: result.status,
+      code,
+      ...(outcome === 'pending' ? { reason: 'second-step-required' } : {}),
+    });
+  };
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
     if (!isExposed(request.method, path)) throw notFound();
@@ -179,34 +302,56 @@ export function registerAuthProxy(
       const schema = PRE_VALIDATION[path];
       if (schema) {
         const parsed = schema.safeParse(raw);
-        if (!parsed.success) return validationError(request, reply, parsed.error);
+        if (!parsed.success) {
+          securityEvent(request, 'request.invalid', {
+            outcome: 'refused',
+            scope: EVENTS[path],
+            fields: parsed.error.issues.map((i) => i.path.join('.')),
+            reasons: parsed.error.issues.map((i) => i.message),
+          });
+          return validationError(request, reply, parsed.error);
+        }
         body = prepareBody(path, parsed.data as Record<string, unknown>);
       } else {
         body = raw as Record<string, unknown>;
       }
     }
+    // Whose sessions a POST may change (sign-out elsewhere, a new password, two-step sign-in
+    // turned on or off, a deleted account): the signed-in member's, and a reset's account.
+    // Only theirs leave the session memo afterwards; an anonymous request clears nothing.
+    const me =
+      request.method === 'POST' && hasSessionCookie(request)
+        ? await app.resolveSession(request.cookies)
+        : null;
+    const concerned = new Set<string>(me ? [me.id] : []);
+    const resetOf = path === '/reset-password' ? await resetTokenUser(auth, body?.token) : null;
+    if (resetOf) concerned.add(resetOf);
     // An admin's account keeps its second factor: the admin routes require it.
-    if (path === '/two-factor/disable') {
-      const user = await app.resolveSession(request.cookies);
-      if (user?.role === 'admin') {
-        throw new HttpError(403, 'errors.twoFactorAdmin', {}, 'TWO_FACTOR_REQUIRED');
-      }
+    if (path === '/two-factor/disable' && me?.role === 'admin') {
+      throw new HttpError(403, 'errors.twoFactorAdmin', {}, 'TWO_FACTOR_REQUIRED');
     }
+    let secondStepOf: string | null = null;
     // A code is good once (ASVS 2.8.4 / 6.5): the same code seen again for the same account
     // within its lifetime is refused, whichever instance saw it first.
     if (path === '/two-factor/verify-totp' && body) {
-      const userId = await secondStepUser(app, auth, request);
-      if (userId) {
+      secondStepOf = await secondStepUser(app, auth, request);
+      if (secondStepOf) {
         // Keyed by a keyed hash: the store holds nothing that names the person (it outlives
         // an account deleted within the 90 s).
-        const mark = createHmac('sha256', auth.options.secret as string)
-          .update(`${userId}:${String(body.code)}`)
+        const mark = createHmac('sha256', secret)
+          .update(`${secondStepOf}:${String(body.code)}`)
           .digest('base64url');
         const used = await rateLimitStore.consume(`totp-used:${mark}`, {
           window: CODE_LIFETIME_SECONDS,
           max: 1,
         });
         if (!used.allowed) {
+          securityEvent(request, 'auth.two-factor.verify', {
+            outcome: 'failure',
+            userId: secondStepOf,
+            status: 401,
+            code: 'CODE_ALREADY_USED',
+          });
           return reply.status(401).send({
             code: 'INVALID_CODE',
             message: translate(request.lang, 'auth.errors.INVALID_CODE'),
@@ -214,31 +359,51 @@ export function registerAuthProxy(
         }
       }
     }
-    // Sign-out, password changes and resets, account deletion, two-step sign-in turned on or
-    // off (better-auth replaces the session): sessions may have changed.
-    if (request.method === 'POST') sessionCache.clear();
-    if (path === '/sign-up/email') {
-      const key = `sign-up-known:${request.ip}`;
-      const spent = await rateLimitStore.peek(key);
-      if (spent.count >= KNOWN_EMAIL_ANSWERS.max) {
-        return reply
-          .status(429)
-          .header('retry-after', String(spent.retryAfter))
-          .send({
-            code: 'TOO_MANY_REQUESTS',
-            message: translate(request.lang, 'auth.errors.TOO_MANY_REQUESTS'),
-          });
-      }
-      return forward(auth, request, reply, path, body, async (code) => {
-        if (code?.startsWith('USER_ALREADY_EXISTS')) {
-          await rateLimitStore.consume(key, {
-            window: KNOWN_EMAIL_ANSWERS.windowSeconds,
-            max: KNOWN_EMAIL_ANSWERS.max,
-          });
-        }
-      });
+    if (path === '/two-factor/verify-backup-code') {
+      secondStepOf = await secondStepUser(app, auth, request);
     }
-    return forward(auth, request, reply, path, body);
+
+    let result: Forwarded;
+    try {
+      if (path === '/sign-up/email') {
+        const key = `sign-up-known:${request.ip}`;
+        const spent = await rateLimitStore.peek(key);
+        if (spent.count >= KNOWN_EMAIL_ANSWERS.max) {
+          securityEvent(request, 'request.rate-limited', {
+            outcome: 'refused',
+            scope: 'auth.sign-up',
+            status: 429,
+          });
+          return reply
+            .status(429)
+            .header('retry-after', String(spent.retryAfter))
+            .send({
+              code: 'TOO_MANY_REQUESTS',
+              message: translate(request.lang, 'auth.errors.TOO_MANY_REQUESTS'),
+            });
+        }
+        result = await forward(auth, request, reply, path, body, async (code) => {
+          if (code?.startsWith('USER_ALREADY_EXISTS')) {
+            await rateLimitStore.consume(key, {
+              window: KNOWN_EMAIL_ANSWERS.windowSeconds,
+              max: KNOWN_EMAIL_ANSWERS.max,
+            });
+          }
+        });
+      } else if (path === '/two-factor/verify-backup-code' && typeof body?.code === 'string') {
+        // The stored codes are hashes: the check needs the code as typed (recovery-codes.ts).
+        const code = body.code;
+        result = await withTypedRecoveryCode(code, () => forward(auth, request, reply, path, body));
+      } else {
+        result = await forward(auth, request, reply, path, body);
+      }
+    } finally {
+      for (const id of concerned) sessionCache.forgetUser(id);
+    }
+    if (request.method === 'POST') {
+      logAnswer(request, path, body, result, me?.id ?? secondStepOf ?? resetOf);
+    }
+    return reply;
   };
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
 }

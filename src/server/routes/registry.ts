@@ -32,7 +32,9 @@ export const ROUTE_ACCESS = {
   'GET /api/auth/user': 'session',
   'GET /api/session': 'public',
   'POST /api/user/verify-age': 'session',
+  // Signs out only from our own pages, or by POST (src/server/account/sign-out.ts)
   'GET /api/logout': 'public',
+  'POST /api/logout': 'public',
 
   // Account
   'PATCH /api/user/profile': 'member',

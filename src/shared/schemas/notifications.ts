@@ -127,7 +127,6 @@ export const channelResultSchema = z.object({
   outcome: z.enum(CHANNEL_OUTCOMES),
   /** Push: subscriptions reached / tried. */
   count: z.number().optional(),
-  detail: z.string().optional(),
 });
 export type ChannelResult = z.infer<typeof channelResultSchema>;
 

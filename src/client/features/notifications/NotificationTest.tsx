@@ -26,7 +26,7 @@ function outcomeText(
   if (channel === 'push' && result.outcome === 'delivered') {
     return t('notify.test.outcome.deliveredPush', { count: result.count ?? 1 });
   }
-  return t(`notify.test.outcome.${result.outcome}`, { detail: result.detail ?? '' });
+  return t(`notify.test.outcome.${result.outcome}`);
 }
 
 /** /notification-test: one message through every channel, and what happened on each. */
