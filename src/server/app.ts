@@ -50,6 +50,7 @@ import { registerAuthProxy } from './routes/auth-proxy.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
+import { adoptDeviceSettings } from './account/device.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
 import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
@@ -367,7 +368,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerHealthRoutes(app, database, deps.redis ?? null);
-  registerAuthProxy(app, auth, sessionCache, rateLimitStore);
+  registerAuthProxy(app, auth, sessionCache, rateLimitStore, (userId, device) =>
+    adoptDeviceSettings(database.db, userId, device),
+  );
   registerUserRoutes(app, { db: database.db, auth, sessionCache });
   registerSubscriptionRoutes(app, { billing });
   const supportEvents = { mailer, appUrl: config.appUrl, log: app.log };

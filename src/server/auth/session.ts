@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { billingSubscription, session, user } from '../db/schema.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
-  DEFAULT_PREFERENCES,
+  preferencesOf,
   type CurrentUser,
   type Role,
   type UserPreferences,
@@ -166,7 +166,7 @@ export function createSessionResolver(
         new Date(now),
         graceDays,
       ).premium,
-      preferences: { ...DEFAULT_PREFERENCES, ...fields.preferences },
+      preferences: preferencesOf(fields.preferences),
     };
     cache.set(token, found, sessionExpiresAt, now);
     return found;

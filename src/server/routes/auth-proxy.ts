@@ -5,12 +5,14 @@ import {
   changePasswordSchema,
   confirmPasswordSchema,
   deleteAccountSchema,
+  deviceSettingsSchema,
   forgotPasswordSchema,
   passwordSchema,
   signInSchema,
   signUpSchema,
   verifyRecoveryCodeSchema,
   verifyTotpSchema,
+  type DeviceSettings,
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
@@ -24,8 +26,12 @@ import { validationError } from './validation.ts';
  * forms, so bad input gets the same translated messages everywhere.
  */
 const PRE_VALIDATION: Record<string, z.ZodType> = {
-  '/sign-up/email': signUpSchema.extend({ name: z.string().max(200).optional() }),
-  '/sign-in/email': signInSchema.extend({ rememberMe: z.boolean().optional() }),
+  '/sign-up/email': signUpSchema
+    .extend({ name: z.string().max(200).optional() })
+    .extend(deviceSettingsSchema.shape),
+  '/sign-in/email': signInSchema
+    .extend({ rememberMe: z.boolean().optional() })
+    .extend(deviceSettingsSchema.shape),
   '/request-password-reset': forgotPasswordSchema.extend({
     redirectTo: z.string().startsWith('/').max(200).optional(),
   }),
@@ -36,9 +42,28 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/two-factor/enable': confirmPasswordSchema,
   '/two-factor/disable': confirmPasswordSchema,
   '/two-factor/generate-backup-codes': confirmPasswordSchema,
-  '/two-factor/verify-totp': verifyTotpSchema,
-  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
+  '/two-factor/verify-totp': verifyTotpSchema.extend(deviceSettingsSchema.shape),
+  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema.extend(deviceSettingsSchema.shape),
 };
+
+/**
+ * The requests that end with a member signed in: they may carry the device's time zone and
+ * language (ADR 0033), which are taken out of the body better-auth sees and saved, once the
+ * answer names the member, where the member has chosen none.
+ */
+const SIGNS_IN = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+]);
+
+function takeDeviceSettings(body: Record<string, unknown>): DeviceSettings {
+  const { timeZone, language } = body as DeviceSettings;
+  delete body.timeZone;
+  delete body.language;
+  return { ...(timeZone ? { timeZone } : {}), ...(language ? { language } : {}) };
+}
 
 /**
  * The better-auth endpoints the app uses, and the only ones the proxy passes on. Every other
@@ -97,6 +122,7 @@ export async function forward(
   path: string,
   body: Record<string, unknown> | undefined,
   onError?: (code: string | undefined) => Promise<void>,
+  onOk?: (payload: unknown) => Promise<void>,
 ) {
   const url = new URL(request.url, 'http://internal');
   const target = new URL(`/api/auth${path}${url.search}`, auth.options.baseURL as string);
@@ -128,6 +154,15 @@ export async function forward(
     } catch {
       return reply.send(text);
     }
+  }
+  if (response.ok && onOk && text) {
+    let payload: unknown = null;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      // not JSON: nothing to read
+    }
+    await onOk(payload);
   }
   return reply.send(text || null);
 }
@@ -169,6 +204,8 @@ export function registerAuthProxy(
   auth: Auth,
   sessionCache: SessionCache,
   rateLimitStore: RateLimitStore,
+  /** Saves the device's time zone and language where the member chose none (ADR 0033). */
+  adoptDevice: (userId: string, device: DeviceSettings) => Promise<unknown>,
 ) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
@@ -217,6 +254,13 @@ export function registerAuthProxy(
     // Sign-out, password changes and resets, account deletion, two-step sign-in turned on or
     // off (better-auth replaces the session): sessions may have changed.
     if (request.method === 'POST') sessionCache.clear();
+    const device = body && SIGNS_IN.has(path) ? takeDeviceSettings(body) : {};
+    const signedIn = async (payload: unknown) => {
+      const userId = (payload as { user?: { id?: unknown } } | null)?.user?.id;
+      if (typeof userId !== 'string') return;
+      await adoptDevice(userId, device);
+      sessionCache.forgetUser(userId);
+    };
     if (path === '/sign-up/email') {
       const key = `sign-up-known:${request.ip}`;
       const spent = await rateLimitStore.peek(key);
@@ -229,16 +273,32 @@ export function registerAuthProxy(
             message: translate(request.lang, 'auth.errors.TOO_MANY_REQUESTS'),
           });
       }
-      return forward(auth, request, reply, path, body, async (code) => {
-        if (code?.startsWith('USER_ALREADY_EXISTS')) {
-          await rateLimitStore.consume(key, {
-            window: KNOWN_EMAIL_ANSWERS.windowSeconds,
-            max: KNOWN_EMAIL_ANSWERS.max,
-          });
-        }
-      });
+      return forward(
+        auth,
+        request,
+        reply,
+        path,
+        body,
+        async (code) => {
+          if (code?.startsWith('USER_ALREADY_EXISTS')) {
+            await rateLimitStore.consume(key, {
+              window: KNOWN_EMAIL_ANSWERS.windowSeconds,
+              max: KNOWN_EMAIL_ANSWERS.max,
+            });
+          }
+        },
+        signedIn,
+      );
     }
-    return forward(auth, request, reply, path, body);
+    return forward(
+      auth,
+      request,
+      reply,
+      path,
+      body,
+      undefined,
+      SIGNS_IN.has(path) ? signedIn : undefined,
+    );
   };
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
 }
