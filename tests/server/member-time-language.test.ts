@@ -232,6 +232,16 @@ describe('what leaves the app speaks the saved language', () => {
     expect(mail.subject).toBe(
       translate('es', 'support.mail.replySubject', { number: row!.number }),
     );
+    // A new ticket from a page in English: acknowledged in the saved language too.
+    const again = await call(who, 'POST', '/api/support/tickets', {
+      name: 'Rut Moabita',
+      email: who.email,
+      subject: 'account',
+      message: 'And where do I change the time of the reminder?',
+    });
+    const number = (again.json() as { number: number }).number;
+    const ack = app.t.mail.filter((m) => m.to === who.email).at(-1)!;
+    expect(ack.subject).toBe(translate('es', 'support.mail.ackSubject', { number }));
   });
 
   it("an admin's password reset goes out in the member's saved language", async () => {
