@@ -258,8 +258,13 @@ export function registerAuthProxy(
     const signedIn = async (payload: unknown) => {
       const userId = (payload as { user?: { id?: unknown } } | null)?.user?.id;
       if (typeof userId !== 'string') return;
-      await adoptDevice(userId, device);
-      sessionCache.forgetUser(userId);
+      // The member is signed in either way: the zone can be taken at the next sign-in.
+      try {
+        await adoptDevice(userId, device);
+        sessionCache.forgetUser(userId);
+      } catch (error) {
+        request.log.warn({ err: error }, 'the device time zone and language were not saved');
+      }
     };
     if (path === '/sign-up/email') {
       const key = `sign-up-known:${request.ip}`;
