@@ -12,21 +12,17 @@
  *   (docs/decisions/0032).
  */
 import './styles/app.css';
-import { LANGUAGE_STORAGE_KEY } from '#shared/constants.ts';
 // The worker may answer the early requests below from its cache, offline, and say so before the
 // app runs: the connection state listens from here.
 import './lib/connection.ts';
 import { getEarly } from './lib/early.ts';
+import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
 import { PAGE_DATA } from './page-data.ts';
 
 function guessLanguage(): string {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    // storage unavailable: the browser's language
-  }
-  return (stored ?? navigator.language ?? '').toLowerCase().startsWith('es') ? 'es' : 'en';
+  return (chosenLanguage() ?? navigator.language ?? '').toLowerCase().startsWith('es')
+    ? 'es'
+    : 'en';
 }
 
 let started = false;
@@ -39,6 +35,37 @@ const start = () => {
 
 const root = document.getElementById('root');
 const prerendered = root?.dataset.prerendered;
+
+/**
+ * A page the server rendered in another language than the one the reader chose (their cookie
+ * was gone, so it guessed from the browser's languages): the choice wins (issue 22). The cookie
+ * is written again and the page asked for once more, now in the chosen language; if the cookie
+ * does not stick (cookies off), the app starts at once and switches after taking the page over.
+ */
+function followChosenLanguage(): 'reloading' | 'switch' | null {
+  const chosen = chosenLanguage();
+  if (!prerendered || !chosen) return null;
+  const guard = 'camino:language-reload';
+  let reloaded: string | null = null;
+  try {
+    if (chosen === document.documentElement.lang) {
+      sessionStorage.removeItem(guard);
+      return null;
+    }
+    reloaded = sessionStorage.getItem(guard);
+    sessionStorage.setItem(guard, location.href);
+  } catch {
+    if (chosen === document.documentElement.lang) return null;
+    reloaded = location.href; // no session storage: no reload, which could not be guarded
+  }
+  writeLanguageCookie(chosen);
+  if (reloaded !== location.href && cookieSays(chosen)) {
+    location.replace(location.href);
+    return 'reloading';
+  }
+  return 'switch';
+}
+const language = followChosenLanguage();
 /** The page's own chunks and strings, fetched beside the app's once the page is painted. */
 const preloadPage = () => {
   for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
@@ -96,7 +123,9 @@ if (!prerendered) {
     );
   });
 }
-if (typeof PerformanceObserver === 'undefined') start();
+if (language === 'reloading') {
+  // The page in the chosen language is on its way.
+} else if (language === 'switch' || typeof PerformanceObserver === 'undefined') start();
 else if (takeover === 'interaction') {
   /** A press on one of the page's buttons before the app runs: held, then replayed. */
   document.addEventListener(

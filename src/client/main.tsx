@@ -7,7 +7,8 @@ import { App } from './App.tsx';
 import { markAppReady } from './components/AppReady.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
-import { asLanguage, i18n, loadLanguage, rememberLanguage } from './lib/i18n.ts';
+import { asLanguage, i18n, loadLanguage, switchLanguage } from './lib/i18n.ts';
+import { chosenLanguage, writeLanguageCookie } from './lib/language-choice.ts';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
 import { LanguageProvider } from './lib/language.tsx';
 import { queryClient } from './lib/queryClient.ts';
@@ -21,10 +22,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
 // A public page may arrive rendered to HTML for a visitor, in the language the server chose
-// (docs/decisions/0013): the app takes it over in that language, as a visitor.
+// (docs/decisions/0013): the app takes it over in that language, as a visitor. The reader's own
+// choice wins over the server's guess (issue 22): kept as it is, told to the server again (the
+// cookie may have gone), and shown once the page is the app's.
 const prerendered = root.dataset.prerendered === 'visitor';
-const language = asLanguage(prerendered ? document.documentElement.lang : i18n.language);
-rememberLanguage(language);
+const chosen = chosenLanguage();
+if (chosen) writeLanguageCookie(chosen);
+const language = prerendered
+  ? asLanguage(document.documentElement.lang)
+  : (chosen ?? asLanguage(i18n.language));
 // A visitor's prerendered page knows there is no session; otherwise ask for it now, while the
 // strings download, and for a member's first screen as soon as it answers.
 if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);
@@ -48,8 +54,25 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-if (prerendered) hydrateRoot(root, app);
-else {
+if (prerendered) {
+  hydrateRoot(root, app);
+  // Hydration needs the page's own language; the reader's choice follows once the page is the
+  // app's (read again then: a press on the language switch held by boot.ts may have changed it).
+  if (chosen && chosen !== language) {
+    const follow = () => {
+      const now = chosenLanguage();
+      if (now && now !== asLanguage(i18n.language)) void switchLanguage(now);
+    };
+    if (document.documentElement.dataset.app === 'ready') follow();
+    else {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.app !== 'ready') return;
+        observer.disconnect();
+        follow();
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
+    }
+  }
+} else {
   const reactRoot = createRoot(root);
   // A transition: React renders the first screen in slices, yielding to the browser between
   // them, rather than in one long task that holds a phone's main thread (docs/decisions/0032).

@@ -51,6 +51,7 @@ import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
 import { registerSignOutRoutes } from './account/sign-out.ts';
+import { adoptDeviceSettings } from './account/device.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
 import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
@@ -402,7 +403,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerHealthRoutes(app, database, deps.redis ?? null);
-  registerAuthProxy(app, auth, sessionCache, rateLimitStore);
+  registerAuthProxy(app, auth, sessionCache, rateLimitStore, (userId, device) =>
+    adoptDeviceSettings(database.db, userId, device),
+  );
   registerUserRoutes(app, { db: database.db, sessionCache });
   registerSignOutRoutes(app, { auth, sessionCache, appUrl: config.appUrl });
   registerSubscriptionRoutes(app, { billing });

@@ -170,6 +170,9 @@ export async function signUpMember(
   members += 1;
   const address = email ?? `member-${Date.now()}-${members}@example.com`;
   const headers = { origin: base, 'accept-language': lang };
+  // The browser's own zone, as the sign-up form sends it: whatever zone the machine running the
+  // tests is in, the member's zone and the browser's agree (no time zone offer in the shell).
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const signUp = await page.request.post(`${base}/api/auth/sign-up/email`, {
     headers,
     data: {
@@ -178,6 +181,8 @@ export async function signUpMember(
       name: 'Rut Moabita',
       email: address,
       password: 'a good long password',
+      timeZone,
+      language: lang,
     },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);

@@ -4,7 +4,8 @@ import { bibleTranslation, bibleVerse } from '#server/db/schema.ts';
 import { loadBundledBibles, tidySearchIndex } from '#server/bible/loader.ts';
 import { importTranslation } from '#server/bible/import.ts';
 import { formatReference, parseReference } from '#server/bible/reference.ts';
-import { localDate, searchVerses, verseOfTheDayFor } from '#server/bible/service.ts';
+import { searchVerses, verseOfTheDayFor } from '#server/bible/service.ts';
+import { localDate } from '#shared/values/time.ts';
 import { BOOKS } from '#shared/bible/books.ts';
 import {
   createTestApp,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityDay } from '#server/db/schema.ts';
-import { addDays } from '#server/practice/dates.ts';
+import { addDays } from '#shared/values/time.ts';
 import { createUser, useTestApp } from '../helpers/app.ts';
 
 const app = useTestApp({ bibles: true }, { member: {}, premium: { isPremium: true } });

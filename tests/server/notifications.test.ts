@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { notification, notificationDelivery, user } from '#server/db/schema.ts';
 import { NotificationScheduler } from '#server/notifications/scheduler.ts';
 import { notify } from '#server/notifications/notify.ts';
-import { zonedTime } from '#server/notifications/time.ts';
+import { zonedTime } from '#shared/values/time.ts';
 import type { NotificationSettings } from '#shared/schemas/notifications.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/notifications.ts';
 import {

@@ -3,7 +3,7 @@ import { BOOKS, TOTAL_CHAPTERS } from '#shared/bible/books.ts';
 import { MAX_PASSAGE_VERSES } from '#shared/schemas/bible.ts';
 import { READING_PLAN_IDS } from '#shared/schemas/reading.ts';
 import { computeStreak } from '#server/practice/activity.ts';
-import { addDays, daysBetween, periodOf, previousDay } from '#server/practice/dates.ts';
+import { addDays, daysBetween, periodOf, previousDay } from '#shared/values/time.ts';
 import { advance, current, type GoalRow } from '#server/practice/goals.ts';
 import {
   PLAN_DEFINITIONS,

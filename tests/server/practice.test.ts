@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activity, activityDay, goal, readingPlanRun } from '#server/db/schema.ts';
-import { addDays } from '#server/practice/dates.ts';
+import { addDays } from '#shared/values/time.ts';
 import { dayBounds, readingPlan } from '#server/reading/plans.ts';
 import { createUser, useTestApp } from '../helpers/app.ts';
 

@@ -8,6 +8,7 @@ import { NotificationBell } from '../features/notifications/index.ts';
 import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
+import { TimeZoneOfferSlot } from './TimeZoneOfferSlot.tsx';
 
 // The phone drawer and the account menu (Radix dialog and dropdown, with their positioning
 // code) load when first wanted, not with every member page.
@@ -98,6 +99,7 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
           </div>
         </header>
         <OfflineStatus />
+        <TimeZoneOfferSlot user={user} />
         <main
           id="main"
           tabIndex={-1}

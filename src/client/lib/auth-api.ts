@@ -8,6 +8,19 @@ import { i18n } from './i18n.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, SESSION_KEY, apiRequest, noteSessionEnded } from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
+import { deviceTimeZone } from './time-zone.ts';
+
+/**
+ * What the browser says about itself when someone signs up or in: its time zone and the
+ * language shown. The server saves each where the member has chosen none (ADR 0038).
+ */
+function deviceSettings(): { timeZone?: string; language: 'en' | 'es' } {
+  const timeZone = deviceTimeZone();
+  return {
+    ...(timeZone ? { timeZone } : {}),
+    language: i18n.language?.startsWith('es') ? 'es' : 'en',
+  };
+}
 
 /** The current user (SPEC §7): authenticated when it returns data. */
 export const CURRENT_USER_KEY = SESSION_KEY;
@@ -55,7 +68,9 @@ export async function signOut(): Promise<void> {
 export const authApi = {
   /** Signs in, or answers `twoFactorRedirect` when the account asks for a second step. */
   signIn: async (values: { email: string; password: string }) =>
-    (await apiRequest('POST', '/api/auth/sign-in/email', values)).json() as Promise<{
+    (
+      await apiRequest('POST', '/api/auth/sign-in/email', { ...values, ...deviceSettings() })
+    ).json() as Promise<{
       twoFactorRedirect?: boolean;
     }>,
   /** The second step: a code from the authenticator app, or a recovery code. */
@@ -65,12 +80,13 @@ export const authApi = {
       method === 'app'
         ? '/api/auth/two-factor/verify-totp'
         : '/api/auth/two-factor/verify-backup-code',
-      { code, trustDevice },
+      { code, trustDevice, ...deviceSettings() },
     ),
   signUp: (values: { firstName: string; lastName: string; email: string; password: string }) =>
     apiRequest('POST', '/api/auth/sign-up/email', {
       ...values,
       name: `${values.firstName} ${values.lastName}`,
+      ...deviceSettings(),
     }),
   requestPasswordReset: (values: { email: string }) =>
     apiRequest('POST', '/api/auth/request-password-reset', {

@@ -2,12 +2,8 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import loaders from 'virtual:camino/strings';
-import {
-  LANGUAGE_COOKIE,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  type Language,
-} from '#shared/constants.ts';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '#shared/constants.ts';
+import { writeLanguageCookie } from './language-choice.ts';
 import type { StringChunk } from './string-chunks.ts';
 
 export const i18n = i18next.createInstance();
@@ -29,7 +25,9 @@ void i18n
     detection: {
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
+      // Only a choice is stored (rememberLanguage): a detected guess stored here would later
+      // pass for one, and win over the server's page language for no reason (issue 22).
+      caches: [],
       // Store and use the bare language ("es", not "es-ES"): SPEC §3 says en or es.
       convertDetectedLanguage: asLanguage,
     },
@@ -98,13 +96,15 @@ export function addAllStrings(language: Language, strings: object) {
 
 /** Remembers the choice where the browser (localStorage) and the server (a cookie) see it. */
 export function rememberLanguage(language: Language) {
-  if (typeof localStorage !== 'undefined') localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  if (typeof document !== 'undefined') {
-    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage unavailable: the cookie still tells the server
   }
+  if (typeof document !== 'undefined') writeLanguageCookie(language);
 }
 
-/** Loads the language's strings if needed, then switches to it. */
+/** The reader's choice: loads the language's strings if needed, switches, and remembers it. */
 export async function switchLanguage(language: Language) {
   rememberLanguage(language);
   switchingTo = language;

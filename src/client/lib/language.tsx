@@ -1,17 +1,57 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { QueryClientContext } from '@tanstack/react-query';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/constants.ts';
+import type { CurrentUser } from '#shared/schemas/user.ts';
+import { toast } from '../hooks/use-toast.ts';
 import { switchLanguage } from './i18n.ts';
 import { CURRENT_USER_KEY } from './auth-api.ts';
+import { apiRequest, errorMessage } from './queryClient.ts';
 
 interface LanguageContextValue {
   language: Language;
-  setLanguage: (language: Language) => void;
+  /**
+   * Shows the app in `language`, remembered on this device; for a signed-in member also saved
+   * to the account, which every message sent to them (e-mails, push) follows. Resolves once
+   * both are done (`saved`: the account's language changed).
+   */
+  setLanguage: (language: Language) => Promise<{ saved: boolean }>;
   toggleLanguage: () => void;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+const PREFERENCES_URL = '/api/user/preferences';
+
+/**
+ * A signed-in member's choice, saved to their account (issue 22: the header's switch and the
+ * Preferences select alike). Before the age gate nothing can be saved (the gate covers the
+ * switch; sign-up already saved the language shown). With no network the change waits in the
+ * outbox (lib/outbox.ts) and is sent when the connection is back: saving a language twice is
+ * harmless.
+ */
+async function saveForMember(queryClient: QueryClient, language: Language): Promise<boolean> {
+  const member = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+  if (!member?.ageVerified || member.preferences.language === language) return false;
+  const body = { language };
+  try {
+    const res = await apiRequest('PATCH', PREFERENCES_URL, body);
+    queryClient.setQueryData(CURRENT_USER_KEY, (await res.json()) as CurrentUser);
+    return true;
+  } catch (error) {
+    const { isNetworkFailure, queueWrite } = await import('./outbox.ts');
+    if (isNetworkFailure(error)) {
+      await queueWrite({
+        key: 'preferences:language',
+        method: 'PATCH',
+        url: PREFERENCES_URL,
+        body,
+      });
+      return false;
+    }
+    throw error;
+  }
+}
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
@@ -19,21 +59,35 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   // Optional: the language switch also works where no query client exists (tests, error pages).
   const queryClient = useContext(QueryClientContext);
   const setLanguage = useCallback(
-    (next: Language) => {
-      void switchLanguage(next).then(() =>
+    async (next: Language) => {
+      const shown = switchLanguage(next).then(() =>
         // Server answers carry translated text (titles, references): load them again.
         queryClient?.invalidateQueries({
           predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0],
         }),
       );
+      const saved = queryClient
+        ? saveForMember(queryClient, next).catch((error: unknown) => {
+            // In the language just chosen.
+            const t = (key: string) => instance.t(key);
+            toast({
+              title: t('language.notSaved'),
+              description: errorMessage(error, t),
+              variant: 'destructive',
+            });
+            return false;
+          })
+        : Promise.resolve(false);
+      await shown;
+      return { saved: await saved };
     },
-    [queryClient],
+    [queryClient, instance],
   );
   const value = useMemo(
     () => ({
       language,
       setLanguage,
-      toggleLanguage: () => setLanguage(language === 'en' ? 'es' : 'en'),
+      toggleLanguage: () => void setLanguage(language === 'en' ? 'es' : 'en'),
     }),
     [language, setLanguage],
   );

@@ -165,15 +165,14 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
     async (request) => {
       const me = currentUser(request);
       const [target] = await db
-        .select({ email: user.email, preferences: user.preferences })
+        .select({ email: user.email })
         .from(user)
         .where(eq(user.id, request.params.id));
       if (!target) throw notFound();
-      const lang = target.preferences.language === 'es' ? 'es' : 'en';
-      // The same path as "forgot password": better-auth makes the token and our mailer sends it.
+      // The same path as "forgot password": better-auth makes the token and our mailer sends it,
+      // in the member's saved language (src/server/auth/auth.ts).
       await deps.auth.api.requestPasswordReset({
         body: { email: target.email, redirectTo: '/reset-password' },
-        headers: new Headers({ 'accept-language': lang }),
       });
       await recordAudit(db, me, 'member.password-reset', {
         type: 'user',

@@ -63,7 +63,15 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }, request) {
-        const lang = languageFromHeader(request?.headers.get('accept-language') ?? undefined);
+        // The member's saved language (what every message to them follows, issue 22); one
+        // never saved: the language of the page that asked (an admin's request has none).
+        const [row] = await db
+          .select({ preferences: schema.user.preferences })
+          .from(schema.user)
+          .where(eq(schema.user.id, user.id));
+        const lang =
+          row?.preferences.language ??
+          languageFromHeader(request?.headers.get('accept-language') ?? undefined);
         await mailer.send({
           to: user.email,
           subject: translate(lang, 'auth.resetMail.subject'),

@@ -6,7 +6,7 @@ import { billingSubscription, session, user } from '../db/schema.ts';
 import { listenAcrossInstances, type InstanceChannel } from '../redis.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
-  DEFAULT_PREFERENCES,
+  preferencesOf,
   type CurrentUser,
   type Role,
   type UserPreferences,
@@ -215,7 +215,7 @@ export function createSessionResolver(
         new Date(now),
         graceDays,
       ).premium,
-      preferences: { ...DEFAULT_PREFERENCES, ...fields.preferences },
+      preferences: preferencesOf(fields.preferences),
     };
     cache.set(token, found, sessionExpiresAt, now);
     return found;

@@ -11,6 +11,7 @@ import {
   type Verse,
 } from '#shared/schemas/bible.ts';
 import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/schemas/user.ts';
+import { localDate } from '#shared/values/time.ts';
 import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -400,33 +401,6 @@ export async function searchVerses(
       };
     }),
   };
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** Building an Intl.DateTimeFormat costs far more than using one: keep one per zone. */
-function dateFormat(timeZone: string): Intl.DateTimeFormat | null {
-  let format = dateFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    } catch {
-      format = null;
-    }
-    // Zones are a closed set (a few hundred); the bound only guards against junk input.
-    if (dateFormats.size < 1000) dateFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The calendar date (YYYY-MM-DD) in a time zone; UTC when the zone is unknown. */
-export function localDate(now: Date, timeZone: string): string {
-  return dateFormat(timeZone)?.format(now) ?? now.toISOString().slice(0, 10);
 }
 
 /** The same verse for everyone on a given local date: the list entry of that day number. */

@@ -13,7 +13,8 @@ import type { DashboardCache } from './cache.ts';
 import { user } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
-import { localDate, verseOfTheDay, type BibleCatalog } from '../bible/service.ts';
+import { localDate } from '#shared/values/time.ts';
+import { verseOfTheDay, type BibleCatalog } from '../bible/service.ts';
 import { summarizeCourses, type CourseCatalog } from '../courses/service.ts';
 import {
   labelActivities,

@@ -17,8 +17,7 @@ import type { Database } from '../db/client.ts';
 import { goal } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
-import { localDate } from '../bible/service.ts';
-import { periodOf } from '../practice/dates.ts';
+import { localDate, periodOf } from '#shared/values/time.ts';
 import { advance, current, toGoal, type GoalRow } from '../practice/goals.ts';
 
 const PRIORITY_ORDER = Object.fromEntries(GOAL_PRIORITIES.map((p, i) => [p, i]));

@@ -16,12 +16,12 @@ import {
   prayerSession,
   readingPlanRun,
 } from '../db/schema.ts';
+import { addDays } from '#shared/values/time.ts';
 import { translate } from '../i18n/translate.ts';
 import { streakOf } from '../practice/activity.ts';
 import { notificationUrl, type Payload } from './notify.ts';
 
 export type { Payload };
-import { addDays } from '../practice/dates.ts';
 
 /** The payload of a reminder due today, or null when there is nothing to remind of. */
 export async function reminderPayload(

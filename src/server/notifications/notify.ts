@@ -10,7 +10,7 @@ import { KIND_URL, type EventKind, type NotificationKind } from '#shared/values/
 import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
 import type { Executor } from '../db/client.ts';
 import { notification, notificationDelivery, user } from '../db/schema.ts';
-import { localParts } from './time.ts';
+import { localParts } from '#shared/values/time.ts';
 
 export type Payload = Record<string, string | number>;
 

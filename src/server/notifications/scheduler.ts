@@ -15,14 +15,12 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { KIND_TOGGLE, REMINDER_KINDS } from '#shared/schemas/notifications.ts';
-import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
+import { REMINDER_KINDS } from '#shared/schemas/notifications.ts';
 import type { Database } from '../db/client.ts';
 import { notificationDelivery, notificationSettings, user } from '../db/schema.ts';
-import { addDays } from '../practice/dates.ts';
 import type { NotificationService } from './service.ts';
-import { mergeSettings, togglesOf } from './settings.ts';
-import { localParts, weekday, zonedTime } from './time.ts';
+import { mergeSettings, reminderWanted } from './settings.ts';
+import { addDays, localParts, usableTimeZone, weekday, zonedTime } from '#shared/values/time.ts';
 
 /** A reminder missed (app down) is still sent up to this long after its time, never later. */
 export const LATE_LIMIT_MS = 2 * 3600_000;
@@ -111,12 +109,10 @@ export class NotificationScheduler {
     for (const m of members) {
       const settings = mergeSettings(m.settings);
       if (settings.paused) continue;
-      const toggles = togglesOf(m.preferences);
-      const timeZone = m.preferences.timeZone ?? DEFAULT_PREFERENCES.timeZone;
+      const timeZone = usableTimeZone(m.preferences.timeZone);
       const today = localParts(now, timeZone).date;
       for (const kind of REMINDER_KINDS) {
-        const toggle = KIND_TOGGLE[kind];
-        if (toggle && !toggles[toggle]) continue;
+        if (!reminderWanted(kind, m.preferences)) continue;
         // Today's slot, and yesterday's (a late-evening reminder may still be due after midnight).
         for (const day of [today, addDays(today, -1)]) {
           if (kind === 'weeklyProgress' && weekday(day) !== 0) continue;

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#shared/constants.ts';
 import {
-  KIND_TOGGLE,
   KIND_URL,
   KINDS_WITHOUT_EMAIL,
   REMINDER_KINDS,
@@ -17,7 +16,7 @@ import {
   type ReminderKind,
   type SettingKind,
 } from '#shared/schemas/notifications.ts';
-import { DEFAULT_PREFERENCES, type UserPreferences } from '#shared/schemas/user.ts';
+import { preferencesOf, type UserPreferences } from '#shared/schemas/user.ts';
 import type { Database } from '../db/client.ts';
 import type { notificationDelivery } from '../db/schema.ts';
 import { notification, user } from '../db/schema.ts';
@@ -25,8 +24,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { reminderPayload, render, type Payload } from './content.ts';
 import { notificationEmail, unsubscribeToken } from './email.ts';
 import type { PushSender } from './push.ts';
-import { loadSettings, togglesOf } from './settings.ts';
-import { inQuietHours, localParts } from './time.ts';
+import { localParts } from '#shared/values/time.ts';
+import { inQuietHours, loadSettings, reminderWanted, togglesOf } from './settings.ts';
 
 type DeliveryRow = typeof notificationDelivery.$inferSelect;
 
@@ -63,7 +62,7 @@ export class NotificationService {
       .from(user)
       .where(eq(user.id, userId));
     if (!row) return null;
-    return { ...row, preferences: { ...DEFAULT_PREFERENCES, ...row.preferences } };
+    return { ...row, preferences: preferencesOf(row.preferences) };
   }
 
   unsubscribeUrl(userId: string, kind: SettingKind, now: Date): string {
@@ -124,8 +123,7 @@ export class NotificationService {
     const kind = row.kind as SettingKind;
     let data: Payload = row.payload;
     if (isReminder(kind)) {
-      const toggle = KIND_TOGGLE[kind];
-      if (settings.paused || (toggle && !toggles[toggle])) {
+      if (settings.paused || !reminderWanted(kind, member.preferences)) {
         return { status: 'skipped', reason: 'disabled' };
       }
       const payload = await reminderPayload(this.deps.db, member.id, kind, row.localDay, now);

@@ -2,6 +2,10 @@
  * The activity log, streaks and the goals that real activity feeds. Every write path that
  * counts as practice (a completed lesson, a day's reading, a prayer session, a memory review,
  * a journal entry) calls `recordActivity` once, inside the transaction of its own write.
+ *
+ * With the member's "progress tracking" off, nothing goes into the activity history or the
+ * streak (so no 7-Day Streak badge either); what was recorded before stays. Goals the member
+ * set still count the practice: they are theirs, not tracking.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -16,15 +20,14 @@ import {
 } from '#shared/schemas/dashboard.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { activity, activityDay, goal, userBadge } from '../db/schema.ts';
-import { localDate } from '../bible/service.ts';
 import { formatReference, rangesFromOsis } from '../bible/reference.ts';
 import { notify } from '../notifications/notify.ts';
-import { addDays, previousDay } from './dates.ts';
+import { addDays, localDate, previousDay } from '#shared/values/time.ts';
 import { UNIT_OF_ACTIVITY, advance } from './goals.ts';
 
 export interface Member {
   id: string;
-  preferences: { timeZone: string };
+  preferences: { timeZone: string; progressTracking: boolean };
 }
 
 export interface ActivityEvent {
@@ -61,23 +64,26 @@ export async function recordActivity(
   const day = localDate(now, member.preferences.timeZone);
   const amount = event.amount ?? 1;
   const unit = UNIT_OF_ACTIVITY[event.kind];
-  await tx.insert(activity).values({
-    id: randomUUID(),
-    userId: member.id,
-    kind: event.kind,
-    amount,
-    subject: event.subject ?? '',
-    label: event.label ?? '',
-    day,
-    occurredAt: now,
-  });
-  await tx
-    .insert(activityDay)
-    .values({ userId: member.id, day, count: 1 })
-    .onConflictDoUpdate({
-      target: [activityDay.userId, activityDay.day],
-      set: { count: sql`${activityDay.count} + 1` },
+  const tracking = member.preferences.progressTracking;
+  if (tracking) {
+    await tx.insert(activity).values({
+      id: randomUUID(),
+      userId: member.id,
+      kind: event.kind,
+      amount,
+      subject: event.subject ?? '',
+      label: event.label ?? '',
+      day,
+      occurredAt: now,
     });
+    await tx
+      .insert(activityDay)
+      .values({ userId: member.id, day, count: 1 })
+      .onConflictDoUpdate({
+        target: [activityDay.userId, activityDay.day],
+        set: { count: sql`${activityDay.count} + 1` },
+      });
+  }
   if (unit && amount > 0) {
     const goals = await tx
       .select()
@@ -91,6 +97,7 @@ export async function recordActivity(
         .where(eq(goal.id, row.id));
     }
   }
+  if (!tracking) return [];
   const streak = await streakOf(tx, member.id, day);
   if (streak.current < SEVEN_DAY_STREAK) return [];
   const inserted = await tx

@@ -1,6 +1,6 @@
 import type { Goal, GoalUnit } from '#shared/schemas/goals.ts';
 import type { goal } from '../db/schema.ts';
-import { periodOf } from './dates.ts';
+import { periodOf } from '#shared/values/time.ts';
 
 export type GoalRow = typeof goal.$inferSelect;
 

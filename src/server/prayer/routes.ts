@@ -19,7 +19,7 @@ import type { Database } from '../db/client.ts';
 import { prayerRequest, prayerSession } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
-import { localDate } from '../bible/service.ts';
+import { localDate } from '#shared/values/time.ts';
 import { recordActivity } from '../practice/activity.ts';
 
 type Row = typeof prayerRequest.$inferSelect;

@@ -19,9 +19,9 @@ import type { Database } from '../db/client.ts';
 import { readingPlanRun } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
-import { localDate, readPassage, type BibleCatalog } from '../bible/service.ts';
+import { readPassage, type BibleCatalog } from '../bible/service.ts';
 import { recordActivity } from '../practice/activity.ts';
-import { daysBetween } from '../practice/dates.ts';
+import { daysBetween, localDate } from '#shared/values/time.ts';
 import {
   READING_PLANS,
   dayBounds,

@@ -5,12 +5,14 @@ import {
   changePasswordSchema,
   confirmPasswordSchema,
   deleteAccountSchema,
+  deviceSettingsSchema,
   forgotPasswordSchema,
   passwordSchema,
   signInSchema,
   signUpSchema,
   verifyRecoveryCodeSchema,
   verifyTotpSchema,
+  type DeviceSettings,
 } from '#shared/schemas/user.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import {
@@ -36,11 +38,12 @@ const newPassword = passwordSchema.refine((p) => !isCommonPassword(p), {
  * forms, so bad input gets the same translated messages everywhere.
  */
 const PRE_VALIDATION: Record<string, z.ZodType> = {
-  '/sign-up/email': signUpSchema.extend({
-    name: z.string().max(200).optional(),
-    password: newPassword,
-  }),
-  '/sign-in/email': signInSchema.extend({ rememberMe: z.boolean().optional() }),
+  '/sign-up/email': signUpSchema
+    .extend({ name: z.string().max(200).optional(), password: newPassword })
+    .extend(deviceSettingsSchema.shape),
+  '/sign-in/email': signInSchema
+    .extend({ rememberMe: z.boolean().optional() })
+    .extend(deviceSettingsSchema.shape),
   '/request-password-reset': forgotPasswordSchema.extend({
     redirectTo: z.string().startsWith('/').max(200).optional(),
   }),
@@ -51,8 +54,8 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/two-factor/enable': confirmPasswordSchema,
   '/two-factor/disable': confirmPasswordSchema,
   '/two-factor/generate-backup-codes': confirmPasswordSchema,
-  '/two-factor/verify-totp': verifyTotpSchema,
-  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema,
+  '/two-factor/verify-totp': verifyTotpSchema.extend(deviceSettingsSchema.shape),
+  '/two-factor/verify-backup-code': verifyRecoveryCodeSchema.extend(deviceSettingsSchema.shape),
 };
 
 /** The security event each endpoint's answer is logged as (docs/security-events.md). */
@@ -69,6 +72,25 @@ const EVENTS: Record<string, SecurityEvent> = {
   '/two-factor/verify-totp': 'auth.two-factor.verify',
   '/two-factor/verify-backup-code': 'auth.recovery-code.verify',
 };
+
+/**
+ * The requests that end with a member signed in: they may carry the device's time zone and
+ * language (ADR 0038), which are taken out of the body better-auth sees and saved, once the
+ * answer names the member, where the member has chosen none.
+ */
+const SIGNS_IN = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+]);
+
+function takeDeviceSettings(body: Record<string, unknown>): DeviceSettings {
+  const { timeZone, language } = body as DeviceSettings;
+  delete body.timeZone;
+  delete body.language;
+  return { ...(timeZone ? { timeZone } : {}), ...(language ? { language } : {}) };
+}
 
 /**
  * The better-auth endpoints the app uses, and the only ones the proxy passes on. Every other
@@ -247,6 +269,8 @@ export function registerAuthProxy(
   auth: Auth,
   sessionCache: SessionCache,
   rateLimitStore: RateLimitStore,
+  /** Saves the device's time zone and language where the member chose none (ADR 0038). */
+  adoptDevice: (userId: string, device: DeviceSettings) => Promise<unknown>,
 ) {
   const secret = auth.options.secret as string;
   loadCommonPasswords();
@@ -291,6 +315,26 @@ export function registerAuthProxy(
       code,
       ...(outcome === 'pending' ? { reason: 'second-step-required' } : {}),
     });
+  };
+
+  /**
+   * The device's time zone and language, saved once the answer names the member signed in,
+   * where the member has chosen none. The member is signed in either way: the zone can be taken
+   * at the next sign-in.
+   */
+  const adoptDeviceOf = async (
+    request: FastifyRequest,
+    payload: Record<string, unknown> | null,
+    device: DeviceSettings,
+  ) => {
+    const userId = (payload as { user?: { id?: unknown } } | null)?.user?.id;
+    if (typeof userId !== 'string') return;
+    try {
+      await adoptDevice(userId, device);
+      sessionCache.forgetUser(userId);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the device time zone and language were not saved');
+    }
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -363,6 +407,7 @@ export function registerAuthProxy(
       secondStepOf = await secondStepUser(app, auth, request);
     }
 
+    const device = body && SIGNS_IN.has(path) ? takeDeviceSettings(body) : {};
     let result: Forwarded;
     try {
       if (path === '/sign-up/email') {
@@ -400,6 +445,8 @@ export function registerAuthProxy(
     } finally {
       for (const id of concerned) sessionCache.forgetUser(id);
     }
+    if (result.status < 400 && SIGNS_IN.has(path))
+      await adoptDeviceOf(request, result.json, device);
     if (request.method === 'POST') {
       logAnswer(request, path, body, result, me?.id ?? secondStepOf ?? resetOf);
     }

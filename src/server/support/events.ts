@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SUPPORT_REPLY_HOURS, type Language } from '#shared/constants.ts';
 import type { TicketConfirmation } from '#shared/schemas/support.ts';
 import { translate } from '../i18n/translate.ts';
 import type { Executor } from '../db/client.ts';
+import { user } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -23,8 +25,22 @@ export interface SupportEventDeps {
 }
 
 /**
+ * The language to write to the sender in: a member's saved language (what they chose, issue
+ * 22, which may have changed since they wrote), else the language the ticket was written in.
+ */
+async function senderLanguage(db: Executor, ticket: AnsweredTicket): Promise<Language> {
+  if (!ticket.userId) return ticket.language;
+  const [row] = await db
+    .select({ preferences: user.preferences })
+    .from(user)
+    .where(eq(user.id, ticket.userId));
+  const saved = row?.preferences.language;
+  return saved === 'en' || saved === 'es' ? saved : ticket.language;
+}
+
+/**
  * "A ticket was answered" (issue 15): the ONE place that tells the sender. It e-mails the
- * answer in the ticket's language and, for a member's ticket, raises the in-app notification
+ * answer in the sender's language and, for a member's ticket, raises the in-app notification
  * (and push, by the member's settings; issue 14). Answers whether the e-mail went out: a
  * failed send never loses the answer, which is already saved in the thread.
  */
@@ -33,7 +49,7 @@ export async function ticketAnswered(
   ticket: AnsweredTicket,
   answer: { body: string; authorName: string },
 ): Promise<{ emailed: boolean }> {
-  const lang = ticket.language;
+  const lang = await senderLanguage(deps.db, ticket);
   const where = ticket.userId
     ? translate(lang, 'support.mail.replyWhereMember', {
         url: `${deps.appUrl}/account-settings?tab=support`,

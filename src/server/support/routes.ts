@@ -114,7 +114,8 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         number: created.number,
         name: input.name,
         email: input.email,
-        language: request.lang,
+        // A member is written to in their saved language (issue 22), a visitor in the page's.
+        language: member?.ageVerified ? member.preferences.language : request.lang,
         userId: member?.id ?? null,
       });
       return reply.status(201).send({ number: created.number, confirmation });

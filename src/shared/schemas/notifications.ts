@@ -6,6 +6,7 @@ import {
   SETTING_KINDS,
   type SettingKind,
 } from '../values/notifications.ts';
+import { timeZoneSchema } from './user.ts';
 export * from '../values/notifications.ts';
 
 /**
@@ -53,6 +54,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 /** The SPEC toggles (kept in the member's preferences) travel with the settings. */
 export const notificationTogglesSchema = z.object({
   emailNotifications: z.boolean(),
+  dailyReminders: z.boolean(),
   studyReminders: z.boolean(),
   prayerReminders: z.boolean(),
   weeklyProgress: z.boolean(),
@@ -65,23 +67,6 @@ export const notificationSettingsResponseSchema = z.object({
   timeZone: z.string(),
 });
 export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;
-
-/** An IANA time zone name (checked against Intl on each side). */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(
-    (zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: 'validation.invalid' },
-  );
 
 export const notificationSettingsUpdateSchema = z
   .object({

@@ -6,6 +6,12 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../constants.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  TIME_ZONE_MAX_LENGTH,
+  canonicalTimeZone,
+  usableTimeZone,
+} from '../values/time.ts';
 import { BIBLE_TRANSLATION_PREFERENCES, READING_PLAN_DURATIONS } from '../values/user.ts';
 export * from '../values/user.ts';
 
@@ -13,6 +19,23 @@ export * from '../values/user.ts';
  * Zod schemas shared by the server routes, the client forms and the tests.
  * Error messages are i18n keys (`validation.*`); each side translates them.
  */
+
+/**
+ * A time zone of the IANA database ("America/Mexico_City"), checked against Intl on each side
+ * (shared/values/time.ts) and given back in its canonical spelling. Every route that takes a
+ * zone uses this one: an unknown name is a translated 400, never UTC in silence.
+ */
+export const timeZoneSchema = z
+  .string({ error: 'validation.timeZone' })
+  .max(TIME_ZONE_MAX_LENGTH, { error: 'validation.timeZone' })
+  .transform((zone, ctx) => {
+    const canonical = canonicalTimeZone(zone);
+    if (canonical === null) {
+      ctx.addIssue({ code: 'custom', message: 'validation.timeZone' });
+      return z.NEVER;
+    }
+    return canonical;
+  });
 
 export const userPreferencesSchema = z.object({
   language: z.enum(LANGUAGES),
@@ -42,8 +65,22 @@ export const DEFAULT_PREFERENCES: UserPreferences = {
   studyReminders: true,
   prayerReminders: true,
   weeklyProgress: true,
-  timeZone: 'UTC',
+  timeZone: DEFAULT_TIME_ZONE,
 };
+
+/**
+ * A member's preferences as stored (only what they chose, ADR 0038) over the defaults; a zone
+ * stored before zones were checked that is not one reads as the default.
+ */
+export function preferencesOf(
+  stored: Partial<UserPreferences> | null | undefined,
+): UserPreferences {
+  return {
+    ...DEFAULT_PREFERENCES,
+    ...stored,
+    timeZone: usableTimeZone(stored?.timeZone),
+  };
+}
 
 const required = (max: number) =>
   z
@@ -94,7 +131,20 @@ export const profileUpdateSchema = z.object({
   lastName: required(NAME_MAX_LENGTH),
 });
 
-export const preferencesUpdateSchema = userPreferencesSchema.partial().strict();
+/**
+ * What a browser tells about itself when a member signs up or in: its time zone and the
+ * interface language. Saved only where the member has not chosen one (ADR 0038).
+ */
+export const deviceSettingsSchema = z.object({
+  timeZone: timeZoneSchema.optional(),
+  language: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
+});
+export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
+
+export const preferencesUpdateSchema = userPreferencesSchema
+  .extend({ timeZone: timeZoneSchema })
+  .partial()
+  .strict();
 
 export const verifyAgeSchema = z.object({
   ageVerified: z.boolean({ error: 'validation.required' }),

@@ -25,12 +25,16 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const CHANNELS = ['inApp', 'email', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** The SPEC toggle (in the member's preferences) that switches each kind on. */
+/**
+ * The SPEC toggle (in the member's preferences) that switches each kind on. The daily reading
+ * reminder is "Daily reminders", the one switch shown both in Preferences and in the
+ * notification settings; "Study reminders" is the memory verses and the streak.
+ */
 export const KIND_TOGGLE: Record<
   SettingKind,
-  'studyReminders' | 'prayerReminders' | 'weeklyProgress' | null
+  'dailyReminders' | 'studyReminders' | 'prayerReminders' | 'weeklyProgress' | null
 > = {
-  dailyReading: 'studyReminders',
+  dailyReading: 'dailyReminders',
   memoryDue: 'studyReminders',
   streakAtRisk: 'studyReminders',
   prayer: 'prayerReminders',

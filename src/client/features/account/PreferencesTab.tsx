@@ -3,6 +3,7 @@ import { BIBLE_TRANSLATION_PREFERENCES, READING_PLAN_DURATIONS } from '#shared/v
 import type { CurrentUser, UserPreferences } from '#shared/schemas/user.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
+import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { usePreferenceSaver } from './api.ts';
 import { ToggleList } from './ToggleList.tsx';
@@ -12,6 +13,7 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
   const { setLanguage, language } = useLanguage();
   const save = usePreferenceSaver();
   const selectClass = `${inputClass} sm:max-w-xs`;
+  const savedElsewhere = user.preferences.language !== language;
   return (
     <Card className="grid gap-5">
       <h2 className="font-serif text-xl text-brand-950">{t('settings.preferences.title')}</h2>
@@ -21,17 +23,27 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
         </label>
         <select
           id="pref-language"
+          aria-describedby={savedElsewhere ? 'pref-language-note' : undefined}
           className={selectClass}
           value={language}
           onChange={(e) => {
-            const next = e.target.value === 'es' ? 'es' : 'en';
-            setLanguage(next);
-            save.mutate({ language: next });
+            // Saved to the account by the language switch itself, as the header's switch is.
+            void setLanguage(e.target.value === 'es' ? 'es' : 'en').then(({ saved }) => {
+              if (saved) toast({ title: t('settings.preferences.saved') });
+            });
           }}
         >
           <option value="en">{t('language.en')}</option>
           <option value="es">{t('language.es')}</option>
         </select>
+        {savedElsewhere ? (
+          // This device shows another language than the account's (chosen on another device).
+          <p id="pref-language-note" className="text-xs text-slate-600">
+            {t('settings.preferences.languageSaved', {
+              language: t(`language.${user.preferences.language}`),
+            })}
+          </p>
+        ) : null}
       </div>
       <div className="grid gap-1.5">
         <label htmlFor="pref-translation" className="text-sm font-medium text-slate-800">

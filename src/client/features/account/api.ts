@@ -10,6 +10,7 @@ import type {
 } from '#shared/schemas/user.ts';
 import type { ActiveSession } from '#shared/schemas/sessions.ts';
 import { toast } from '../../hooks/use-toast.ts';
+import { invalidateNotificationSettings } from '../notifications/index.ts';
 import { downloadAttachment } from '../../lib/download.ts';
 import { CURRENT_USER_KEY, LOGOUT_URL } from '../../lib/auth-api.ts';
 import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
@@ -62,6 +63,8 @@ export function usePreferenceSaver() {
       (await apiRequest('PATCH', '/api/user/preferences', changes)).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      // Its toggles are these preferences: "Daily reminders" is one switch on both pages.
+      void invalidateNotificationSettings(queryClient);
       toast({ title: t('settings.preferences.saved') });
     },
     onError: (error) =>

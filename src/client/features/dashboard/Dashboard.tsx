@@ -35,7 +35,7 @@ export default function Dashboard() {
             <div className="lg:col-span-2">
               <VerseOfTheDayCard verse={d.verseOfTheDay} />
             </div>
-            <StreakCard streak={d.streak} />
+            <StreakCard streak={d.streak} tracking={user?.preferences.progressTracking ?? true} />
           </div>
           <QuickActions actions={d.quickActions} />
           <div className="grid gap-4 lg:grid-cols-3">

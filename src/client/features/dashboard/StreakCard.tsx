@@ -1,5 +1,6 @@
 import { Flame } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Streak } from '#shared/schemas/dashboard.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -76,7 +77,8 @@ function HeatMap({ days }: { days: Streak['days'] }) {
   );
 }
 
-export function StreakCard({ streak }: { streak: Streak }) {
+/** The streak and heat map; with progress tracking off, says that nothing new is counted. */
+export function StreakCard({ streak, tracking }: { streak: Streak; tracking: boolean }) {
   const { t } = useTranslation();
   return (
     <Card className="grid content-start gap-3">
@@ -98,13 +100,25 @@ export function StreakCard({ streak }: { streak: Streak }) {
           </p>
         </div>
       </div>
-      <p className="text-sm text-slate-700">
-        {streak.today
-          ? t('dashboard.streakToday')
-          : streak.current > 0
-            ? t('dashboard.streakKeep')
-            : t('dashboard.streakStart')}
-      </p>
+      {tracking ? (
+        <p className="text-sm text-slate-700">
+          {streak.today
+            ? t('dashboard.streakToday')
+            : streak.current > 0
+              ? t('dashboard.streakKeep')
+              : t('dashboard.streakStart')}
+        </p>
+      ) : (
+        <p className="text-sm text-amber-800" data-testid="tracking-off">
+          {t('dashboard.trackingOff')}{' '}
+          <Link
+            to="/account-settings?tab=preferences"
+            className="font-medium underline underline-offset-2 hover:text-amber-950"
+          >
+            {t('dashboard.trackingTurnOn')}
+          </Link>
+        </p>
+      )}
       <HeatMap days={streak.days} />
       <p className="text-xs text-slate-600">
         {t('dashboard.graceLeft', { count: streak.graceDaysLeft })}

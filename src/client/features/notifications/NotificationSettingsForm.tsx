@@ -12,6 +12,7 @@ import { TimeZoneNotice } from './TimeZoneNotice.tsx';
 
 const TOGGLES: (keyof NotificationToggles)[] = [
   'emailNotifications',
+  'dailyReminders',
   'studyReminders',
   'prayerReminders',
   'weeklyProgress',
@@ -43,6 +44,7 @@ export function NotificationSettingsForm({ showTestLink = true }: { showTestLink
             <Switch
               key={key}
               label={t(`settings.notifications.${key}`)}
+              hint={t(`settings.notifications.${key}Hint`, { defaultValue: '' }) || undefined}
               checked={toggles[key]}
               disabled={save.isPending}
               onChange={(value) => save.mutate({ toggles: { [key]: value } })}

@@ -1,15 +1,7 @@
 import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
-
-/** The device's IANA time zone, when the browser tells it. */
-export function deviceTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
+import { deviceTimeZone, sameTimeZone } from '../../lib/time-zone.ts';
 
 /** Reminders follow the saved time zone: offers this device's when it differs. */
 export function TimeZoneNotice({
@@ -31,7 +23,7 @@ export function TimeZoneNotice({
       <p className="min-w-0 grow basis-56 break-words">
         {t('notify.settings.timeZone', { timeZone: saved })}
       </p>
-      {device && device !== saved ? (
+      {device && !sameTimeZone(device, saved) ? (
         <Button size="sm" variant="outline" disabled={disabled} onClick={() => onUse(device)}>
           {t('notify.settings.useDeviceZone', { timeZone: device })}
         </Button>

@@ -19,12 +19,13 @@ import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 // ── Query keys (a key is the URL's segments: the default loader joins them with "/") ──
 
+import { NOTIFICATION_SETTINGS_KEY } from './settings-key.ts';
 import { NOTIFICATIONS_URL } from './unread.ts';
 
 export { NOTIFICATIONS_URL, UNREAD_COUNT_KEY, useUnreadCount } from './unread.ts';
 export const notificationsPageKey = (page: number) =>
   [`${NOTIFICATIONS_URL}?${new URLSearchParams({ page: String(page) })}`] as const;
-export const NOTIFICATION_SETTINGS_KEY = ['/api/notification-settings'] as const;
+export { NOTIFICATION_SETTINGS_KEY };
 const PUSH_KEY_URL = '/api/push/public-key';
 const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
 

@@ -3,6 +3,7 @@ import { withStrings } from '../../lib/i18n.ts';
 
 /** What other parts of the app use from the notifications feature. */
 export { NotificationBell } from './NotificationBell.tsx';
+export { invalidateNotificationSettings } from './settings-key.ts';
 
 /**
  * The settings form, for the account settings' Notifications tab: loaded with that tab (render
