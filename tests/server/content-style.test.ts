@@ -42,7 +42,11 @@ const NAMES = new Set([
 
 /** Capitalised words that are not at the start of a sentence and not names (NAMES). */
 function midSentenceCapitals(text: string): string[] {
-  const plain = text.replace(/\{\{[^}]*\}\}|<\/?[a-zA-Z]+>|\*+|`[^`]*`/g, ' ');
+  // Time-zone names (America/Mexico_City) are identifiers, not words.
+  const plain = text.replace(
+    /\{\{[^}]*\}\}|<\/?[a-zA-Z]+>|\*+|`[^`]*`|\b[A-Z][a-z]+(?:\/[A-Za-z_]+)+/g,
+    ' ',
+  );
   const found: string[] = [];
   for (const m of plain.matchAll(/(?<![\p{L}\p{N}.'’-])\p{Lu}[\p{L}-]*/gu)) {
     const before = plain.slice(0, m.index).trimEnd();

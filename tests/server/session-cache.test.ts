@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { user } from '#server/db/schema.ts';
@@ -109,6 +109,10 @@ describe('what a sign-out forgets (issue 28)', () => {
     t = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '10000' } });
   });
   afterAll(async () => t.close());
+  // The memo's clock stands still: however long a test takes on a busy machine, only a forget
+  // (never the TTL) can drop an entry.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => void vi.useRealTimers());
 
   it('anonymous sign-outs and auth POSTs, in a loop, forget nobody', async () => {
     const other = await createUser(t);
