@@ -13,6 +13,7 @@ import { languageFromHeader, translate } from '../i18n/translate.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailHash } from './age-block.ts';
 import { deleteAccountData } from '../account/deletion.ts';
+import { STANDARD_SCRYPT, TEST_SCRYPT, passwordHashing } from './password-hash.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -61,6 +62,12 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // scrypt at OWASP's minimum, older hashes upgraded at sign-in (ADR 0043).
+      password: passwordHashing({
+        db,
+        log,
+        params: config.passwordHashing === 'test-fast' ? TEST_SCRYPT : STANDARD_SCRYPT,
+      }),
       async sendResetPassword({ user, url }, request) {
         const lang = languageFromHeader(request?.headers.get('accept-language') ?? undefined);
         await mailer.send({
