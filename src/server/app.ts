@@ -24,6 +24,7 @@ import type { Agent as HttpsAgent } from 'node:https';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
+import { registerSessionCookieRename, sessionCookieNames } from './auth/cookies.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -302,11 +303,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, [config.appUrl]);
   registerInputGate(app);
+  const cookieNames = sessionCookieNames(config.appUrl);
+  registerSessionCookieRename(app, cookieNames, config.sessionMaxAgeSeconds);
   const resolveSession = createSessionResolver(
     database.db,
     deps.secret,
     sessionCache,
     config.stripe.graceDays,
+    cookieNames,
   );
   registerAccessHook(app, resolveSession);
 

@@ -9,7 +9,8 @@ import {
   verifyAgeSchema,
 } from '#shared/schemas/user.ts';
 import type { Auth } from '../auth/auth.ts';
-import { SESSION_COOKIE, toCurrentUser, type SessionCache } from '../auth/session.ts';
+import { toCurrentUser, type SessionCache } from '../auth/session.ts';
+import { clearSessionCookies } from '../auth/cookies.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { deleteAccountData } from './deletion.ts';
@@ -78,7 +79,7 @@ export function registerUserRoutes(
       await deleteAccountData(db, me, { blockEmail: true });
       sessionCache.forgetUser(me.id);
       request.log.info({ event: 'account.under-age-removed' }, 'under-13 account removed');
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(reply, request.cookies);
       return { ageVerified: false, restricted: true };
     },
   );
@@ -97,7 +98,7 @@ export function registerUserRoutes(
         // No session: nothing to end.
       }
       sessionCache.clear();
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(reply, request.cookies);
       return reply.redirect('/', 302);
     },
   );

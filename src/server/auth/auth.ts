@@ -14,6 +14,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailHash } from './age-block.ts';
 import { deleteAccountData } from '../account/deletion.ts';
 import { STANDARD_SCRYPT, TEST_SCRYPT, passwordHashing } from './password-hash.ts';
+import { authCookieOptions } from './cookies.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -146,6 +147,8 @@ export function createAuth({
     // instead of better-auth's own bare 500. Its API errors (wrong password...) still answer.
     onAPIError: { throw: true },
     advanced: {
+      // `__Host-` cookies over HTTPS (ADR 0042).
+      ...authCookieOptions(config.appUrl),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },

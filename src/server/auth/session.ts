@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { cookieNameVariants, type SessionCookieNames } from './cookies.ts';
 import { billingSubscription, session, user } from '../db/schema.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
@@ -10,11 +11,7 @@ import {
   type UserPreferences,
 } from '#shared/schemas/user.ts';
 
-export const SESSION_COOKIE = 'better-auth.session_token';
-const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
-
-/** The pending sign-in of better-auth's two-factor plugin (password checked, code not yet). */
-const TWO_FACTOR_COOKIE = 'better-auth.two_factor';
+export { SESSION_COOKIE } from './cookies.ts';
 
 /** A better-auth signed cookie's value (`value.base64(HMAC-SHA256(secret, value))`), or null. */
 export function unsignCookie(raw: string | undefined, secret: string): string | null {
@@ -28,13 +25,20 @@ export function unsignCookie(raw: string | undefined, secret: string): string | 
   return value;
 }
 
-/** The identifier of a pending two-step sign-in, from its signed cookie (or null). */
+/** The first of the names (ADR 0042) a cookie is found under. */
+const firstOf = (cookies: Record<string, string | undefined>, names: string[]) =>
+  names.map((name) => cookies[name]).find((value) => value !== undefined);
+
+/**
+ * The identifier of a pending two-step sign-in (better-auth's two-factor plugin: password
+ * checked, code not yet), from its signed cookie (or null).
+ */
 export const pendingSecondStep = (cookies: Record<string, string | undefined>, secret: string) =>
-  unsignCookie(cookies[`__Secure-${TWO_FACTOR_COOKIE}`] ?? cookies[TWO_FACTOR_COOKIE], secret);
+  unsignCookie(firstOf(cookies, cookieNameVariants('two_factor')), secret);
 
 /** Whether the request carries a session cookie at all (valid or not): no database read. */
 export const hasSessionCookie = (request: { cookies?: Record<string, string | undefined> }) =>
-  Boolean(request.cookies?.[SECURE_SESSION_COOKIE] || request.cookies?.[SESSION_COOKIE]);
+  Boolean(firstOf(request.cookies ?? {}, cookieNameVariants('session_token')));
 
 export interface SessionUser {
   id: string;
@@ -106,6 +110,7 @@ export function createSessionResolver(
   secret: string,
   cache: SessionCache,
   graceDays: number,
+  names: SessionCookieNames,
 ) {
   // The member's subscriptions that may still open premium, as JSON: the decision itself is
   // premiumEntitlement's (one function), this only keeps the lookup to one query.
@@ -151,7 +156,9 @@ export function createSessionResolver(
   return async function resolve(
     cookies: Record<string, string | undefined>,
   ): Promise<SessionUser | null> {
-    const token = unsignCookie(cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE], secret);
+    // Only the deployment's own name: over HTTPS a cookie without the __Host- prefix could have
+    // been planted by another site (ADR 0042).
+    const token = unsignCookie(cookies[names.current], secret);
     if (!token) return null;
     const now = Date.now();
     const cached = cache.get(token, now);
