@@ -25,6 +25,7 @@ import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
 import { registerSessionCookieRename, sessionCookieNames } from './auth/cookies.ts';
+import { registerIdleCheckForAuthRoutes } from './auth/idle.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -311,8 +312,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionCache,
     config.stripe.graceDays,
     cookieNames,
+    config.sessionIdleSeconds,
   );
   registerAccessHook(app, resolveSession);
+  registerIdleCheckForAuthRoutes(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -392,7 +395,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
     ...supportEvents,
   });
-  registerSessionRoutes(app, { db: database.db, sessionCache });
+  registerSessionRoutes(app, {
+    db: database.db,
+    auth,
+    sessionCache,
+    rateLimitStore,
+    authRateLimit: config.authRateLimit,
+    idleSeconds: config.sessionIdleSeconds,
+  });
   registerExportRoute(app, { db: database.db });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);

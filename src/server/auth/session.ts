@@ -2,6 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { cookieNameVariants, type SessionCookieNames } from './cookies.ts';
+import {
+  ACTIVITY_WRITE_EVERY_MS,
+  endStaleSession,
+  idleCutoff,
+  memoDeadline,
+  recordActivity,
+} from './idle.ts';
 import { billingSubscription, session, user } from '../db/schema.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
@@ -111,6 +118,8 @@ export function createSessionResolver(
   cache: SessionCache,
   graceDays: number,
   names: SessionCookieNames,
+  /** A session unused this long has ended (ADR 0041). */
+  idleSeconds: number,
 ) {
   // The member's subscriptions that may still open premium, as JSON: the decision itself is
   // premiumEntitlement's (one function), this only keeps the lookup to one query.
@@ -128,6 +137,7 @@ export function createSessionResolver(
     .select({
       sessionId: session.id,
       sessionExpiresAt: session.expiresAt,
+      sessionUsedAt: session.updatedAt,
       id: user.id,
       email: user.email,
       firstName: user.firstName,
@@ -146,6 +156,7 @@ export function createSessionResolver(
       and(
         eq(session.token, sql.placeholder('token')),
         gt(session.expiresAt, sql`now()`),
+        gt(session.updatedAt, idleCutoff(idleSeconds)),
         // A locked member's sessions are deleted when locked; this holds even before that.
         isNull(user.lockedAt),
       ),
@@ -164,8 +175,16 @@ export function createSessionResolver(
     const cached = cache.get(token, now);
     if (cached) return cached;
     const [row] = await lookup.execute({ token });
-    if (!row) return null;
-    const { sessionExpiresAt, granted, subscriptions: subs, ...fields } = row;
+    if (!row) {
+      await endStaleSession(db, token, idleSeconds);
+      return null;
+    }
+    const { sessionExpiresAt, sessionUsedAt, granted, subscriptions: subs, ...fields } = row;
+    let usedAt = sessionUsedAt.getTime();
+    if (now - usedAt >= ACTIVITY_WRITE_EVERY_MS) {
+      await recordActivity(db, fields.sessionId);
+      usedAt = now;
+    }
     const found: SessionUser = {
       ...fields,
       isPremium: premiumEntitlement(
@@ -175,7 +194,8 @@ export function createSessionResolver(
       ).premium,
       preferences: { ...DEFAULT_PREFERENCES, ...fields.preferences },
     };
-    cache.set(token, found, sessionExpiresAt, now);
+    // The memo never outlives the session: its lifetime, nor its idle limit (ADR 0008, 0041).
+    cache.set(token, found, memoDeadline(sessionExpiresAt, usedAt, idleSeconds), now);
     return found;
   };
 }

@@ -39,6 +39,7 @@ export const ROUTE_ACCESS = {
   'PATCH /api/user/preferences': 'member',
   'GET /api/user/sessions': 'member',
   'POST /api/user/sessions/sign-out-others': 'member',
+  'POST /api/user/sessions/:id/sign-out': 'member',
   'GET /api/user/export': 'member',
 
   // Bible (issue 3)
