@@ -13,7 +13,7 @@ import {
   turnOnTwoFactor,
   useE2EServer,
 } from './browser.ts';
-import { totp } from '../helpers/totp.ts';
+import { freshTotp, nextTotpStep, totp } from '../helpers/totp.ts';
 
 const enabled = e2eAvailable();
 const e2e = useE2EServer('account-security');
@@ -141,8 +141,10 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await page.getByRole('heading', { name: 'Verificación en dos pasos', level: 1 }).waitFor();
     await expectAccessible(page, '2fa sign-in step (es, phone)');
     await screenshot(page, 'two-factor-sign-in-es-phone');
-    // The code the setup used is spent; the next step's code is the one an app shows now.
-    await page.getByLabel('Código de verificación').fill(totp(secret, Date.now() + 30_000));
+    // The code the setup used is spent, and a code is good during its own 30 seconds only
+    // (ADR 0031): the app shows a new one in the next step.
+    await nextTotpStep();
+    await page.getByLabel('Código de verificación').fill(await freshTotp(secret));
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.waitForURL(`${e2e.base}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();

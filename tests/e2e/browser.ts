@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer } from '../helpers/server-process.ts';
-import { totp } from '../helpers/totp.ts';
+import { freshTotp } from '../helpers/totp.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import en from '#shared/i18n/en.json' with { type: 'json' };
@@ -233,7 +233,7 @@ export async function turnOnTwoFactor(
   await key.waitFor();
   const secret = (await key.innerText()).replace(/\s+/g, '');
   await onStep?.('scan', secret);
-  await dialog.getByLabel(L.code).fill(totp(secret));
+  await dialog.getByLabel(L.code).fill(await freshTotp(secret));
   await dialog.getByRole('button', { name: L.on }).click();
   const list = dialog.getByRole('list', { name: L.codes });
   await list.waitFor();

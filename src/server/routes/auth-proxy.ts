@@ -17,6 +17,7 @@ import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import { pendingSecondStep, type SessionCache } from '../auth/session.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
+import { totpStepFor } from '../auth/totp-window.ts';
 import { validationError } from './validation.ts';
 
 /**
@@ -141,8 +142,9 @@ export async function forward(
 export const KNOWN_EMAIL_ANSWERS = { max: 5, windowSeconds: 60 * 60 } as const;
 
 /**
- * How long a code of an authenticator app stays used: it is accepted one 30-second step
- * either side of its own (better-auth's window), so 90 seconds covers its whole life.
+ * How long a code of an authenticator app stays used: better-auth would accept it one 30-second
+ * step either side of its own, so 90 seconds covers its whole life (the proxy accepts only its
+ * own step: totp-window.ts, ADR 0031).
  */
 const CODE_LIFETIME_SECONDS = 90;
 
@@ -196,6 +198,17 @@ export function registerAuthProxy(
     // within its lifetime is refused, whichever instance saw it first.
     if (path === '/two-factor/verify-totp' && body) {
       const userId = await secondStepUser(app, auth, request);
+      // A code lives 30 seconds, its own step (ASVS 6.5.5): the step before or after is refused.
+      const step = userId ? await totpStepFor(auth, userId, String(body.code)) : null;
+      if (step === 'previous' || step === 'next') {
+        return reply.status(401).send({
+          code: 'INVALID_CODE',
+          message: translate(
+            request.lang,
+            `auth.errors.${step === 'previous' ? 'CODE_CHANGED' : 'CODE_NOT_YET'}`,
+          ),
+        });
+      }
       if (userId) {
         // Keyed by a keyed hash: the store holds nothing that names the person (it outlives
         // an account deleted within the 90 s).
