@@ -53,6 +53,7 @@ import { registerHealthRoutes } from './routes/health.ts';
 import { needsDeclaration, registryMismatch } from './routes/registry.ts';
 import { registerUserRoutes } from './account/routes.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
+import { registerEmailVerificationRoutes } from './account/email-verification.ts';
 import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitStore,
     log: app.log,
     beforeDeleteUser: (userId) => billing.cancelForDeletion(userId),
+    onEmailVerified: (userId) => sessionCache.forgetUser(userId),
   });
   app.decorate('auth', auth);
   app.decorate('database', database);
@@ -403,6 +405,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimit: config.authRateLimit,
     idleSeconds: config.sessionIdleSeconds,
   });
+  registerEmailVerificationRoutes(app, { auth, mailer, rateLimitStore });
   registerExportRoute(app, { db: database.db });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);

@@ -36,6 +36,7 @@ export const SERVER_ONLY = [
   'notify.unsubscribe',
   'support.mail',
   'auth.resetMail',
+  'auth.verifyMail',
 ] as const;
 
 type TopLevel<P> = P extends `${string}.${string}` ? never : P;

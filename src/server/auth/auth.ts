@@ -15,6 +15,7 @@ import { emailHash } from './age-block.ts';
 import { deleteAccountData } from '../account/deletion.ts';
 import { STANDARD_SCRYPT, TEST_SCRYPT, passwordHashing } from './password-hash.ts';
 import { authCookieOptions } from './cookies.ts';
+import { emailVerificationOptions } from './email-verification.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -28,6 +29,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Runs before an account is deleted (cancels its subscription at Stripe); may refuse. */
   beforeDeleteUser?: (userId: string) => Promise<void>;
+  /** A member confirmed their address (their cached sessions are out of date). */
+  onEmailVerified?: (userId: string) => void;
 }
 
 export function createAuth({
@@ -38,6 +41,7 @@ export function createAuth({
   rateLimitStore,
   log,
   beforeDeleteUser,
+  onEmailVerified,
 }: AuthDeps) {
   const { windowSeconds: window, max } = config.authRateLimit;
   return betterAuth({
@@ -78,6 +82,14 @@ export function createAuth({
         });
       },
     },
+    // Addresses are confirmed by a link; first use does not wait for it (ADR 0040).
+    emailVerification: emailVerificationOptions({
+      db,
+      config,
+      mailer,
+      log,
+      onVerified: onEmailVerified,
+    }),
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
@@ -183,8 +195,8 @@ export function createAuth({
                 message: 'This e-mail address cannot be used.',
               });
             }
-            const role = config.adminEmails.includes(user.email.toLowerCase()) ? 'admin' : 'member';
-            return { data: { ...user, role } };
+            // Never admin at sign-up: ADMIN_EMAILS applies once the address is confirmed.
+            return { data: { ...user, role: 'member' } };
           },
         },
       },

@@ -50,6 +50,8 @@ export const hasSessionCookie = (request: { cookies?: Record<string, string | un
 export interface SessionUser {
   id: string;
   email: string;
+  /** The address was confirmed by its link (ADR 0040). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   ageVerified: boolean;
@@ -140,6 +142,7 @@ export function createSessionResolver(
       sessionUsedAt: session.updatedAt,
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       firstName: user.firstName,
       lastName: user.lastName,
       ageVerified: user.ageVerified,
@@ -222,6 +225,7 @@ export function toCurrentUser(u: SessionUser): CurrentUser {
   return {
     id: u.id,
     email: u.email,
+    emailVerified: u.emailVerified,
     firstName: u.firstName,
     lastName: u.lastName,
     ageVerified: u.ageVerified,

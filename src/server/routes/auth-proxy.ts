@@ -9,6 +9,7 @@ import {
   passwordSchema,
   signInSchema,
   signUpSchema,
+  verifyEmailQuerySchema,
   verifyRecoveryCodeSchema,
   verifyTotpSchema,
 } from '#shared/schemas/user.ts';
@@ -58,7 +59,17 @@ const EXPOSED: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'POST', path: /^\/delete-user$/ },
   { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/ },
   { method: 'POST', path: /^\/two-factor\/verify-(totp|backup-code)$/ },
+  // The app's confirmation page checks the e-mail's link (ADR 0040). Sending a link goes
+  // through POST /api/user/email-verification (the member's own address only):
+  // `send-verification-email`, which takes any address, stays closed.
+  { method: 'GET', path: /^\/verify-email$/ },
 ];
+
+/** The query strings of the GET endpoints above that take one, checked like the bodies. */
+const QUERY_VALIDATION: Record<string, z.ZodType> = {
+  // The token alone: no `callbackURL`, so the answer is JSON and never a redirect.
+  '/verify-email': verifyEmailQuerySchema,
+};
 
 export function isExposed(method: string, path: string): boolean {
   return EXPOSED.some((e) => e.method === method && e.path.test(path));
@@ -175,6 +186,11 @@ export function registerAuthProxy(
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
     if (!isExposed(request.method, path)) throw notFound();
+    const querySchema = request.method === 'GET' ? QUERY_VALIDATION[path] : undefined;
+    if (querySchema) {
+      const parsed = querySchema.safeParse(request.query);
+      if (!parsed.success) return validationError(request, reply, parsed.error);
+    }
     let body: Record<string, unknown> | undefined;
     if (request.method === 'POST') {
       const raw = request.body ?? {};

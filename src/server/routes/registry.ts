@@ -32,6 +32,9 @@ export const ROUTE_ACCESS = {
   'GET /api/auth/user': 'session',
   'GET /api/session': 'public',
   'POST /api/user/verify-age': 'session',
+  // E-mail address confirmation (ADR 0040); the link itself is GET /api/auth/verify-email.
+  'GET /api/user/email-verification': 'session',
+  'POST /api/user/email-verification': 'session',
   'GET /api/logout': 'public',
 
   // Account
