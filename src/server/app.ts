@@ -405,7 +405,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimit: config.authRateLimit,
     idleSeconds: config.sessionIdleSeconds,
   });
-  registerEmailVerificationRoutes(app, { auth, mailer, rateLimitStore });
+  registerEmailVerificationRoutes(app, {
+    db: database.db,
+    config,
+    secret: deps.secret,
+    mailer,
+    rateLimitStore,
+  });
   registerExportRoute(app, { db: database.db });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);

@@ -115,6 +115,22 @@ describe('e-mail address confirmation (ADR 0040)', () => {
     const [mail] = t.mail.slice(sent);
     expect(mail!.to).toBe(who.email);
     expect(mail!.subject).toBe('Confirma tu correo electrónico en Camino');
+    // And the link it carries confirms the address.
+    expect((await confirm(t, tokenIn(mail!.text))).statusCode).toBe(200);
+    expect(await me(t, who)).toMatchObject({ emailVerified: true });
+  });
+
+  it('writes it in the page’s language when none is saved', async () => {
+    const t = app.t;
+    const { who } = await signUpIn(t, 'en');
+    const sent = t.mail.length;
+    const res = await injectWithLogin(t.app, who, {
+      method: 'POST',
+      url: '/api/user/email-verification',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.mail.slice(sent)[0]!.subject).toBe('Confirma tu correo electrónico en Camino');
   });
 
   it('sends the link again at most once a minute, and not once confirmed', async () => {

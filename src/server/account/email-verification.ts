@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailVerificationStatusSchema } from '#shared/schemas/user.ts';
-import type { Auth } from '../auth/auth.ts';
+import { verificationMailer, verificationToken } from '../auth/email-verification.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
@@ -20,14 +22,21 @@ export const RESEND_LIMITS = [
  * The member's own confirmation link, sent again at their request. Our route rather than
  * better-auth's `send-verification-email` (which stays closed, ADR 0027): it takes no address
  * (always the member's own, so it cannot mail anyone else), needs a session, and counts per
- * member.
+ * member. The link is the one sign-up sends (better-auth's token, checked by its verify-email).
  */
 export function registerEmailVerificationRoutes(
   appBase: FastifyInstance,
-  deps: { auth: Auth; mailer: Mailer; rateLimitStore: RateLimitStore },
+  deps: {
+    db: Database;
+    config: AppConfig;
+    secret: string;
+    mailer: Mailer;
+    rateLimitStore: RateLimitStore;
+  },
 ) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { auth, mailer, rateLimitStore } = deps;
+  const { secret, mailer, rateLimitStore } = deps;
+  const send = verificationMailer(deps);
 
   app.get(
     '/api/user/email-verification',
@@ -72,13 +81,8 @@ export function registerEmailVerificationRoutes(
         }
       }
       try {
-        await auth.api.sendVerificationEmail({
-          body: { email: me.email },
-          headers: new Headers({
-            cookie: request.headers.cookie ?? '',
-            'accept-language': request.headers['accept-language'] ?? request.lang,
-          }),
-        });
+        const name = `${me.firstName} ${me.lastName}`.trim();
+        await send({ ...me, name }, await verificationToken(secret, me), request.lang);
       } catch (err) {
         request.log.error({ err, event: 'mail.verification-failed' }, 'link not sent');
         throw new HttpError(502, 'verify.errors.notSent', {}, 'MAIL_FAILED');

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { createEmailVerificationToken } from 'better-auth/api';
 import type { Language } from '#shared/constants.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -48,17 +49,39 @@ export async function grantListedAdmins(
   return granted.map((row) => row.id);
 }
 
-/** The language of the member's mail: the one they saved, or the one they are reading in. */
-async function mailLanguage(db: Database, userId: string, request?: Request): Promise<Language> {
-  const [row] = await db
-    .select({ preferences: user.preferences })
-    .from(user)
-    .where(eq(user.id, userId));
-  return (
-    row?.preferences.language ??
-    languageFromHeader(request?.headers.get('accept-language') ?? undefined)
-  );
+/**
+ * Sends a member the e-mail with their confirmation link: in the language they saved, or else
+ * `fallback` (the language of the page they are on).
+ */
+export function verificationMailer(deps: { db: Database; config: AppConfig; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+  return async function send(
+    member: { id: string; email: string; name: string },
+    token: string,
+    fallback: Language,
+  ): Promise<void> {
+    const [row] = await db
+      .select({ firstName: user.firstName, preferences: user.preferences })
+      .from(user)
+      .where(eq(user.id, member.id));
+    const lang = row?.preferences.language ?? fallback;
+    await mailer.send({
+      to: member.email,
+      subject: translate(lang, 'auth.verifyMail.subject'),
+      text: translate(lang, 'auth.verifyMail.body', {
+        name: row?.firstName || member.name,
+        url: verificationPageUrl(config.appUrl, token),
+        hours: VERIFICATION_LINK_HOURS,
+      }),
+    });
+  };
 }
+
+/** A new confirmation link for the member (the same token better-auth makes at sign-up). */
+export const verificationToken = (secret: string, member: { id: string; email: string }) =>
+  createEmailVerificationToken(secret, member.email, undefined, VERIFICATION_LINK_HOURS * 60 * 60, {
+    userId: member.id,
+  });
 
 /** better-auth's `emailVerification` options. */
 export function emailVerificationOptions(deps: {
@@ -69,7 +92,8 @@ export function emailVerificationOptions(deps: {
   /** The member's data changed: their cached sessions must be read again. */
   onVerified?: (userId: string) => void;
 }) {
-  const { db, config, mailer, log } = deps;
+  const { db, config, log } = deps;
+  const send = verificationMailer(deps);
   return {
     // Sign-up sends the first link; a failure to send is logged by better-auth and does not
     // fail the sign-up (the banner offers to send it again).
@@ -80,20 +104,11 @@ export function emailVerificationOptions(deps: {
       { user: member, token }: { user: { id: string; email: string; name: string }; token: string },
       request?: Request,
     ) {
-      const lang = await mailLanguage(db, member.id, request);
-      const [row] = await db
-        .select({ firstName: user.firstName })
-        .from(user)
-        .where(eq(user.id, member.id));
-      await mailer.send({
-        to: member.email,
-        subject: translate(lang, 'auth.verifyMail.subject'),
-        text: translate(lang, 'auth.verifyMail.body', {
-          name: row?.firstName || member.name,
-          url: verificationPageUrl(config.appUrl, token),
-          hours: VERIFICATION_LINK_HOURS,
-        }),
-      });
+      await send(
+        member,
+        token,
+        languageFromHeader(request?.headers.get('accept-language') ?? undefined),
+      );
     },
     async afterEmailVerification(member: { id: string }) {
       const admins = await grantListedAdmins(db, config.adminEmails, member.id);
