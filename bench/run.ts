@@ -16,6 +16,7 @@ import { budgetTable } from '../scripts/build/budgets.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
 import type { SEARCH_GOALS } from './search.ts';
 import { commonWordsLatency, commonWordsLines } from './search.ts';
+import { PASSWORD_INTRO, passwordLines } from './password.ts';
 
 const LIGHTHOUSE_INTRO = `Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
 pages as a visitor, the dashboard and today's reading as a signed-in member. Every run is a first visit: Lighthouse's
@@ -369,6 +370,22 @@ if (process.argv.includes('--search')) {
   process.exit(0);
 }
 
+// `npm run bench -- --password`: only the password check's cost (ADR 0043), written into its place.
+if (process.argv.includes('--password')) {
+  const lines = await passwordLines();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Password hashing',
+      `${PASSWORD_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 // `npm run bench -- --lighthouse`: only the page measurements (Lighthouse and byte budgets),
 // written into their sections of docs/performance.md.
 if (process.argv.includes('--lighthouse')) {
@@ -386,6 +403,9 @@ if (process.argv.includes('--lighthouse')) {
   }
   process.exit(0);
 }
+
+// First, on a quiet machine: the password check of a sign-in, before and after (ADR 0043).
+const password = await passwordLines();
 
 const dir = mkdtempSync(join(tmpdir(), 'camino-bench-'));
 try {
@@ -465,6 +485,12 @@ ${dashboardLines.join('\n')}
 Goals: signed-in \`GET /api/auth/user\` at 50% or more of the bare route on PostgreSQL (issue 2); passage lookup at 50% or
 more, search p95 under 30 ms on PostgreSQL, median search under 100 ms on PGlite (issue 3); the large-history dashboard
 at 25% or more of the bare route on PostgreSQL and within 1.5× of a new member's latency (issue 5; ADR 0010 and 0011).
+
+## Password hashing
+
+${PASSWORD_INTRO}
+
+${password.join('\n')}
 
 ## Search on common words
 

@@ -26,6 +26,7 @@ export function VisitorApp() {
           <Route path="/sign-up" element={<P.SignUp />} />
           <Route path="/forgot-password" element={<P.ForgotPassword />} />
           <Route path="/reset-password" element={<P.ResetPassword />} />
+          <Route path="/verify-email" element={<P.VerifyEmail />} />
           <Route path="*" element={<VisitorFallback />} />
         </Routes>
         <AppReady />

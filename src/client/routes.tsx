@@ -36,6 +36,8 @@ export const pages = {
   SignUp: page(['auth'], () => import('./pages/SignUp.tsx')),
   ForgotPassword: page(['auth'], () => import('./pages/ForgotPassword.tsx')),
   ResetPassword: page(['auth'], () => import('./pages/ResetPassword.tsx')),
+  // The confirmation e-mail's link (ADR 0040): for visitors and members alike.
+  VerifyEmail: page(['verify'], () => import('./features/verification/VerifyEmail.tsx')),
   Terms: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.TermsPage }))),
   Privacy: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.PrivacyPage }))),
   Dashboard: page(
@@ -124,6 +126,7 @@ export interface MemberRoute {
 export const memberRoutes: readonly MemberRoute[] = [
   { path: '/', page: pages.Dashboard },
   { path: '/account-settings', page: pages.AccountSettings },
+  { path: '/verify-email', page: pages.VerifyEmail },
   { path: '/admin', page: pages.Admin },
   { path: '/support', page: pages.Support },
   { path: '/bible', page: pages.BibleReader },

@@ -23,6 +23,8 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '#shared/constants.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { SessionCache, createSessionResolver, hasSessionCookie } from './auth/session.ts';
+import { registerSessionCookieRename, sessionCookieNames } from './auth/cookies.ts';
+import { registerIdleCheckForAuthRoutes } from './auth/idle.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -53,6 +55,7 @@ import { registerUserRoutes } from './account/routes.ts';
 import { registerSignOutRoutes } from './account/sign-out.ts';
 import { adoptDeviceSettings } from './account/device.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
+import { registerEmailVerificationRoutes } from './account/email-verification.ts';
 import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
@@ -214,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitStore,
     log: app.log,
     beforeDeleteUser: (userId) => billing.cancelForDeletion(userId),
+    onEmailVerified: (userId) => sessionCache.forgetUser(userId),
   });
   app.decorate('auth', auth);
   app.decorate('database', database);
@@ -316,13 +320,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, [config.appUrl]);
   registerInputGate(app);
+  const cookieNames = sessionCookieNames(config.appUrl);
+  registerSessionCookieRename(app, cookieNames, config.sessionMaxAgeSeconds);
   const resolveSession = createSessionResolver(
     database.db,
     deps.secret,
     sessionCache,
     config.stripe.graceDays,
+    cookieNames,
+    config.sessionIdleSeconds,
   );
   registerAccessHook(app, resolveSession);
+  registerIdleCheckForAuthRoutes(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
@@ -424,7 +433,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveSession,
     ...supportEvents,
   });
-  registerSessionRoutes(app, { db: database.db, sessionCache });
+  registerSessionRoutes(app, {
+    db: database.db,
+    auth,
+    sessionCache,
+    rateLimitStore,
+    authRateLimit: config.authRateLimit,
+    idleSeconds: config.sessionIdleSeconds,
+  });
+  registerEmailVerificationRoutes(app, {
+    db: database.db,
+    config,
+    secret: deps.secret,
+    mailer,
+    rateLimitStore,
+  });
   registerExportRoute(app, { db: database.db });
   const bibleCatalog = new BibleCatalog();
   await bibleCatalog.refresh(database.db);

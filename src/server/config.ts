@@ -16,6 +16,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().optional(),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   DASHBOARD_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -46,6 +47,7 @@ const envSchema = z.object({
   PREMIUM_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PREMIUM_PRICE_MONTHLY: z.coerce.number().positive().optional(),
   PREMIUM_PRICE_YEARLY: z.coerce.number().positive().optional(),
+  TEST_PASSWORD_HASHING: z.enum(['fast']).or(z.literal('')).optional(),
   PREMIUM_CURRENCY: z
     .string()
     .regex(/^[A-Za-z]{3}$/)
@@ -69,6 +71,13 @@ export interface AppConfig {
   mailFrom: string;
   adminEmails: string[];
   sessionMaxAgeSeconds: number;
+  /** A session unused this long ends, whatever its absolute lifetime (never more than it). */
+  sessionIdleSeconds: number;
+  /**
+   * `standard`: scrypt at OWASP's minimum (docs/decisions/0043). `test-fast`: much weaker
+   * parameters for the test suite only (TEST_PASSWORD_HASHING=fast, refused outside NODE_ENV=test).
+   */
+  passwordHashing: 'standard' | 'test-fast';
   sessionCacheTtlMs: number;
   dashboardCacheTtlMs: number;
   authRateLimit: { max: number; windowSeconds: number };
@@ -120,6 +129,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.TEST_PASSWORD_HASHING === 'fast' && e.NODE_ENV !== 'test') {
+    throw new Error(
+      'Invalid environment: TEST_PASSWORD_HASHING is for the test suite only (NODE_ENV=test); remove it: passwords are always hashed with scrypt at N=2^17, r=8, p=1',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const mailFrom = e.MAIL_FROM || defaultMailFrom(appUrl);
   if (e.PUSH_ALLOW_LOOPBACK === 'true' && e.NODE_ENV === 'production') {
@@ -143,6 +157,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 86_400,
+    sessionIdleSeconds: Math.min(e.SESSION_IDLE_DAYS, e.SESSION_MAX_AGE_DAYS) * 86_400,
+    passwordHashing: e.TEST_PASSWORD_HASHING === 'fast' ? 'test-fast' : 'standard',
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     dashboardCacheTtlMs: e.DASHBOARD_CACHE_TTL_MS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },

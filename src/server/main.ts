@@ -1,5 +1,4 @@
 import './polyfill.ts';
-import { inArray, sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
@@ -8,7 +7,7 @@ import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loade
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
-import { user } from './db/schema.ts';
+import { grantListedAdmins } from './auth/email-verification.ts';
 import { createRedis } from './redis.ts';
 import { retryWithBackoff } from './retry.ts';
 import { resolveSecret } from './secret.ts';
@@ -27,12 +26,8 @@ async function main() {
     database = await openPglite(dir);
   }
   await database.migrate();
-  if (config.adminEmails.length > 0) {
-    await database.db
-      .update(user)
-      .set({ role: 'admin' })
-      .where(inArray(sql`lower(${user.email})`, config.adminEmails));
-  }
+  // ADMIN_EMAILS: the listed addresses that are confirmed (ADR 0040).
+  await grantListedAdmins(database.db, config.adminEmails);
 
   const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
   const secret = resolveSecret(config);

@@ -17,6 +17,7 @@ const member = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   email: 'rut@example.com',
   firstName: 'Rut',
   lastName: 'Moabita',
+  emailVerified: true,
   ageVerified: true,
   role: 'member',
   isPremium: false,

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   newContext,
   screenshot,
+  confirmEmail,
   signUpMember,
   waitForBibles,
   useE2EServer,
@@ -158,6 +159,8 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await signUpMember(page, e2e.base, 'en', PREMIUM_EMAIL);
+    // ADMIN_EMAILS names a confirmed address only (ADR 0040).
+    await confirmEmail(page, e2e.base);
     await waitForBibles(page, e2e.base);
     await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=23`);
     await page.getByRole('heading', { name: /Psalm 23/ }).waitFor();

@@ -51,12 +51,17 @@ afterAll(async () => {
   if (enabled) await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-/** The List-Unsubscribe link of the e-mail to `to` (headers unfolded). */
+/**
+ * The List-Unsubscribe link of the notification e-mail to `to` (headers unfolded); the address's
+ * confirmation e-mail (ADR 0040), sent at sign-up, has none.
+ */
 function unsubscribeLink(to: string): string | undefined {
-  const mail = received.find((m) => m.to === to);
-  if (!mail) return undefined;
-  const headers = mail.data.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
-  return /^List-Unsubscribe: <([^>]+)>/im.exec(headers)?.[1];
+  for (const mail of received.filter((m) => m.to === to)) {
+    const headers = mail.data.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
+    const link = /^List-Unsubscribe: <([^>]+)>/im.exec(headers)?.[1];
+    if (link) return link;
+  }
+  return undefined;
 }
 
 /** A member with badge e-mails on, in `lang` (saved), who earns the First Lesson badge. */

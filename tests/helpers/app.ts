@@ -34,6 +34,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
     API_RATE_LIMIT_MAX: '100000',
+    // Weak, fast password hashing: the suite signs up hundreds of members (refused in
+    // production; tests/server/password-hashing.test.ts checks the real parameters).
+    TEST_PASSWORD_HASHING: 'fast',
     ...options.env,
   });
   const database =

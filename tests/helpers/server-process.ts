@@ -46,6 +46,9 @@ export async function startServer(
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        // Fast password hashing for test servers; a server started in another mode (the
+        // bench runs production) hashes as in production.
+        TEST_PASSWORD_HASHING: !env.NODE_ENV || env.NODE_ENV === 'test' ? 'fast' : '',
         ...env,
         PORT: String(port),
       },

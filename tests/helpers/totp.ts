@@ -39,3 +39,22 @@ export function totp(secret: string, at = Date.now()): string {
   const number = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(number % 1_000_000).padStart(6, '0');
 }
+
+/** Milliseconds left in the current 30-second step. */
+export const msLeftInStep = (at = Date.now()) => 30_000 - (at % 30_000);
+
+/**
+ * A code that will still be the current one when the server checks it: a code is good during
+ * its own 30-second step only (ADR 0031), so within the step's last 3 seconds this waits for the
+ * next one (a real wait; the server tests move a fake clock instead).
+ */
+export async function freshTotp(secret: string): Promise<string> {
+  const left = msLeftInStep();
+  if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+  return totp(secret);
+}
+
+/** Waits (really) until the next 30-second step has begun: its code is new. */
+export async function nextTotpStep(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, msLeftInStep() + 200));
+}

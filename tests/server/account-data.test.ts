@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { unzip } from '../helpers/unzip.ts';
 import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from '#shared/schemas/sessions.ts';
-import { cookieFrom, createUser, useTestApp, type TestUser } from '../helpers/app.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { session } from '#server/db/schema.ts';
+import {
+  cookieFrom,
+  createTestApp,
+  createUser,
+  useTestApp,
+  type TestUser,
+} from '../helpers/app.ts';
 
 const app = useTestApp({}, { member: {}, other: {} });
 
@@ -42,24 +50,117 @@ describe('active sessions', () => {
       expect.arrayContaining(['Firefox', 'Safari']),
     );
     expect(Object.keys(sessions[0]).sort()).toEqual(
-      ['browser', 'createdAt', 'current', 'expiresAt', 'id', 'os'].sort(),
+      ['browser', 'createdAt', 'current', 'expiresAt', 'id', 'lastActiveAt', 'os'].sort(),
     );
     expect(res.body).not.toContain(member.cookie.split('=')[1]!.split('.')[0]);
   });
 
-  it('signs out every other device of the member, and no one else’s', async () => {
+  it('signs out every other device of the member, and no one else’s, once the password is typed', async () => {
     const member = await createUser(app.t);
     const laptop = await signInFrom(member, FIREFOX_LINUX);
     const phone = await signInFrom(member, SAFARI_IPHONE);
     const bystander = await signInFrom(app.other, FIREFOX_LINUX);
     expect((await me(laptop)).statusCode).toBe(200);
 
-    const res = await app.call(member, 'POST', '/api/user/sessions/sign-out-others', {});
+    // Without the password, or with a wrong one (ASVS 7.5.2): nothing ends.
+    const bare = await app.call(member, 'POST', '/api/user/sessions/sign-out-others', {});
+    expect(bare.statusCode).toBe(400);
+    const wrong = await app.call(
+      member,
+      'POST',
+      '/api/user/sessions/sign-out-others',
+      { password: 'not the password' },
+      'es',
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_PASSWORD',
+      errors: [{ path: 'password', message: 'La contraseña es incorrecta.' }],
+    });
+    expect((await me(laptop)).statusCode).toBe(200);
+
+    const res = await app.call(member, 'POST', '/api/user/sessions/sign-out-others', {
+      password: member.password,
+    });
     expect(res.json()).toEqual({ signedOut: 2 });
     expect((await me(laptop)).statusCode).toBe(401);
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(member.cookie)).statusCode).toBe(200);
     expect((await me(bystander)).statusCode).toBe(200);
+    const { sessions } = (await app.call(member, 'GET', '/api/user/sessions')).json();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('signs out one device, with the password, and only the member’s own', async () => {
+    const member = await createUser(app.t);
+    const laptop = await signInFrom(member, FIREFOX_LINUX);
+    const phone = await signInFrom(member, SAFARI_IPHONE);
+    const listed = (await app.call(member, 'GET', '/api/user/sessions')).json().sessions as {
+      id: string;
+      current: boolean;
+      browser: string | null;
+    }[];
+    const firefox = listed.find((s) => s.browser === 'Firefox')!;
+    const current = listed.find((s) => s.current)!;
+    const url = (id: string) => `/api/user/sessions/${id}/sign-out`;
+
+    const wrong = await app.call(member, 'POST', url(firefox.id), { password: 'nope nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await me(laptop)).statusCode).toBe(200);
+
+    const ok = await app.call(member, 'POST', url(firefox.id), { password: member.password });
+    expect(ok.json()).toEqual({ signedOut: 1 });
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(200);
+    expect((await me(member.cookie)).statusCode).toBe(200);
+
+    // Another member's session (or one already ended) is not found; this device signs out with
+    // "Sign out" in the menu.
+    const theirs = (await app.call(app.other, 'GET', '/api/user/sessions')).json().sessions[0].id;
+    const foreign = await app.call(member, 'POST', url(theirs), { password: member.password });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await app.call(member, 'POST', url(firefox.id), { password: member.password })).statusCode,
+    ).toBe(404);
+    const self = await app.call(
+      member,
+      'POST',
+      url(current.id),
+      { password: member.password },
+      'es',
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toContain('Cerrar sesión');
+    expect((await me(member.cookie)).statusCode).toBe(200);
+  });
+
+  it('counts password tries against the sign-in budget', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
+    try {
+      const member = await createUser(limited);
+      const call = (password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/sessions/sign-out-others',
+          headers: { cookie: member.cookie },
+          payload: { password },
+        });
+      for (let i = 0; i < 3; i++) expect((await call('wrong password')).statusCode).toBe(400);
+      const blocked = await call(member.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('leaves out sessions ended by 14 days without use', async () => {
+    const member = await createUser(app.t);
+    await signInFrom(member, FIREFOX_LINUX);
+    await app.t.database.db
+      .update(session)
+      .set({ updatedAt: sql`now() - interval '15 days'` })
+      .where(and(eq(session.userId, member.id), eq(session.userAgent, FIREFOX_LINUX)));
     const { sessions } = (await app.call(member, 'GET', '/api/user/sessions')).json();
     expect(sessions).toHaveLength(1);
   });

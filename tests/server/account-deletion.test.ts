@@ -13,7 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/app.ts';
-import { secretOf, totp } from '../helpers/totp.ts';
+import { freshTotp, secretOf } from '../helpers/totp.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -61,7 +61,9 @@ async function activeMember(): Promise<TestUser> {
   expect((await as('POST', '/api/goals', goal)).statusCode).toBe(201);
   const enable = await as('POST', '/api/auth/two-factor/enable', { password: member.password });
   const secret = secretOf((enable.json() as { totpURI: string }).totpURI);
-  const confirm = await as('POST', '/api/auth/two-factor/verify-totp', { code: totp(secret) });
+  const confirm = await as('POST', '/api/auth/two-factor/verify-totp', {
+    code: await freshTotp(secret),
+  });
   expect(confirm.statusCode).toBe(200);
   member.cookie = cookieFrom(confirm);
   const pending = await signIn(t.app, member.email, member.password);

@@ -16,6 +16,7 @@ const someone = (id: string): SessionUser => ({
   id,
   sessionId: `s-${id}`,
   email: `${id}@example.com`,
+  emailVerified: false,
   firstName: 'A',
   lastName: 'B',
   ageVerified: true,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { hashStoredRecoveryCodes } from '#server/auth/recovery-codes.ts';
@@ -12,9 +12,27 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/app.ts';
-import { secretOf, totp } from '../helpers/totp.ts';
+import { msLeftInStep, secretOf, totp } from '../helpers/totp.ts';
 
 const app = useTestApp({}, { admin: { role: 'admin', twoFactorEnabled: false } });
+
+// A code is good during its own 30-second step only (ADR 0031): rather than wait for the next
+// step, the tests move the clock (Date alone: it still runs, timers are real).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves the clock to one second into the next 30-second step: the app shows a new code. */
+const nextStep = () => vi.setSystemTime(Math.floor(Date.now() / 30_000 + 1) * 30_000 + 1_000);
+
+/** The code the app shows now, with time to spare before it changes. */
+function codeNow(secret: string): string {
+  if (msLeftInStep() < 3_000) nextStep();
+  return totp(secret);
+}
 
 type Inject = {
   method: 'GET' | 'POST';
@@ -61,7 +79,7 @@ async function turnOn(t: TestApp, who: TestUser) {
   expect(enable.statusCode, enable.body).toBe(200);
   const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
   const secret = secretOf(totpURI);
-  const code = totp(secret);
+  const code = codeNow(secret);
   const confirm = await send(t, {
     method: 'POST',
     url: '/api/auth/two-factor/verify-totp',
@@ -132,7 +150,7 @@ describe('two-step verification (TOTP)', () => {
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',
       cookie: who.cookie,
-      payload: { code: String((Number(totp(secret)) + 1) % 1_000_000).padStart(6, '0') },
+      payload: { code: String((Number(codeNow(secret)) + 1) % 1_000_000).padStart(6, '0') },
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'INVALID_CODE' });
@@ -143,7 +161,7 @@ describe('two-step verification (TOTP)', () => {
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',
       cookie: who.cookie,
-      payload: { code: totp(secret).replace(/(\d{3})/, '$1 ') },
+      payload: { code: codeNow(secret).replace(/(\d{3})/, '$1 ') },
     });
     expect(right.statusCode, right.body).toBe(200);
     who.cookie = jar(who.cookie, right);
@@ -183,8 +201,9 @@ describe('two-step verification (TOTP)', () => {
     expect(reused.json()).toMatchObject({ code: 'INVALID_CODE' });
     expect(cookieFrom(reused)).not.toContain('session_token=');
 
-    // The next 30-second step's code (accepted one step either side) opens the session.
-    const code = totp(secret, Date.now() + 30_000);
+    // The next 30-second step's code, once the app shows it, opens the session.
+    nextStep();
+    const code = totp(secret);
     const ok = await send(t, {
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',
@@ -204,6 +223,40 @@ describe('two-step verification (TOTP)', () => {
       payload: { code },
     });
     expect(replay.statusCode).toBe(401);
+  });
+
+  it('accepts a code during its own 30-second step only (ASVS 6.5.5)', async () => {
+    const t = app.t;
+    const who = await createUser(t);
+    const { secret } = await turnOn(t, who);
+    const pending = await passwordStep(t, who);
+    // Two steps on: the step before now is one whose code nobody used.
+    nextStep();
+    nextStep();
+    const verify = (code: string) =>
+      send(t, {
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        cookie: pending,
+        payload: { code },
+        lang: 'es',
+      });
+    const late = await verify(totp(secret, Date.now() - 30_000));
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({
+      code: 'INVALID_CODE',
+      message: 'Ese código acaba de cambiar. Escribe el código que muestra ahora tu aplicación.',
+    });
+    const early = await verify(totp(secret, Date.now() + 30_000));
+    expect(early.statusCode).toBe(401);
+    expect(early.json().message).toMatch(/^Ese código todavía no es válido/);
+    expect(cookieFrom(early)).not.toContain('session_token=');
+
+    // The current step's code, even two seconds before it changes.
+    vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 28_000);
+    const ok = await verify(totp(secret));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(cookieFrom(ok)).toContain('session_token=');
   });
 
   it('ends a pending sign-in after five wrong codes', async () => {
@@ -226,7 +279,7 @@ describe('two-step verification (TOTP)', () => {
       url: '/api/auth/two-factor/verify-totp',
       cookie: pending,
       // Even the right code: one the confirmation cannot have used (a step later).
-      payload: { code: totp(secret, Date.now() + 30_000) },
+      payload: { code: (nextStep(), totp(secret)) },
       lang: 'es',
     });
     expect(sixth.statusCode).toBe(400);
@@ -379,7 +432,7 @@ describe('two-step verification (TOTP)', () => {
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',
       cookie: pending,
-      payload: { code: totp(secret, Date.now() + 30_000), trustDevice: true },
+      payload: { code: (nextStep(), totp(secret)), trustDevice: true },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const device = jar(pending, ok);

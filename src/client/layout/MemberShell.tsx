@@ -5,6 +5,7 @@ import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { NotificationBell } from '../features/notifications/index.ts';
+import { AccountNotice, accountNoticeWanted } from '../features/verification/index.ts';
 import { OfflineStatus } from '../components/OfflineStatus.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
@@ -100,6 +101,11 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
         </header>
         <OfflineStatus />
         <TimeZoneOfferSlot user={user} />
+        {accountNoticeWanted(user) ? (
+          <Suspense fallback={null}>
+            <AccountNotice user={user} />
+          </Suspense>
+        ) : null}
         <main
           id="main"
           tabIndex={-1}

@@ -37,6 +37,7 @@ export const SERVER_ONLY = [
   'support.mail',
   'auth.resetMail',
   'auth.signOutPage',
+  'auth.verifyMail',
 ] as const;
 
 type TopLevel<P> = P extends `${string}.${string}` ? never : P;

@@ -8,7 +8,8 @@ import {
   profileUpdateSchema,
   verifyAgeSchema,
 } from '#shared/schemas/user.ts';
-import { SESSION_COOKIE, toCurrentUser, type SessionCache } from '../auth/session.ts';
+import { toCurrentUser, type SessionCache } from '../auth/session.ts';
+import { clearSessionCookies } from '../auth/cookies.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { deleteAccountData } from './deletion.ts';
@@ -77,7 +78,7 @@ export function registerUserRoutes(
       await deleteAccountData(db, me, { blockEmail: true });
       sessionCache.forgetUser(me.id);
       request.log.info({ event: 'account.under-age-removed' }, 'under-13 account removed');
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(reply, request.cookies);
       return { ageVerified: false, restricted: true };
     },
   );

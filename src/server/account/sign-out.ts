@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '#shared/constants.ts';
 import type { Auth } from '../auth/auth.ts';
-import { SESSION_COOKIE, type SessionCache, type SessionUser } from '../auth/session.ts';
+import { clearSessionCookies } from '../auth/cookies.ts';
+import { type SessionCache, type SessionUser } from '../auth/session.ts';
 import { translate } from '../i18n/translate.ts';
 import { securityEvent } from '../security/events.ts';
 import { pageLanguage } from '../web/client.ts';
@@ -103,7 +104,7 @@ export function registerSignOutRoutes(
       }
       securityEvent(request, 'auth.sign-out', { outcome: 'success', userId: me.id });
     }
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply, request.cookies);
   };
 
   app.get(

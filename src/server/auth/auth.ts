@@ -14,6 +14,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailHash } from './age-block.ts';
 import { hashedRecoveryCodes } from './recovery-codes.ts';
 import { deleteAccountData } from '../account/deletion.ts';
+import { STANDARD_SCRYPT, TEST_SCRYPT, passwordHashing } from './password-hash.ts';
+import { authCookieOptions } from './cookies.ts';
+import { emailVerificationOptions } from './email-verification.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -27,6 +30,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Runs before an account is deleted (cancels its subscription at Stripe); may refuse. */
   beforeDeleteUser?: (userId: string) => Promise<void>;
+  /** A member confirmed their address (their cached sessions are out of date). */
+  onEmailVerified?: (userId: string) => void;
 }
 
 export function createAuth({
@@ -37,6 +42,7 @@ export function createAuth({
   rateLimitStore,
   log,
   beforeDeleteUser,
+  onEmailVerified,
 }: AuthDeps) {
   const { windowSeconds: window, max } = config.authRateLimit;
   return betterAuth({
@@ -62,6 +68,12 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // scrypt at OWASP's minimum, older hashes upgraded at sign-in (ADR 0043).
+      password: passwordHashing({
+        db,
+        log,
+        params: config.passwordHashing === 'test-fast' ? TEST_SCRYPT : STANDARD_SCRYPT,
+      }),
       async sendResetPassword({ user, url }, request) {
         // The member's saved language (what every message to them follows, issue 22); one
         // never saved: the language of the page that asked (an admin's request has none).
@@ -79,6 +91,14 @@ export function createAuth({
         });
       },
     },
+    // Addresses are confirmed by a link; first use does not wait for it (ADR 0040).
+    emailVerification: emailVerificationOptions({
+      db,
+      config,
+      mailer,
+      log,
+      onVerified: onEmailVerified,
+    }),
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
@@ -152,6 +172,8 @@ export function createAuth({
     // instead of better-auth's own bare 500. Its API errors (wrong password...) still answer.
     onAPIError: { throw: true },
     advanced: {
+      // `__Host-` cookies over HTTPS (ADR 0042).
+      ...authCookieOptions(config.appUrl),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
@@ -186,8 +208,8 @@ export function createAuth({
                 message: 'This e-mail address cannot be used.',
               });
             }
-            const role = config.adminEmails.includes(user.email.toLowerCase()) ? 'admin' : 'member';
-            return { data: { ...user, role } };
+            // Never admin at sign-up: ADMIN_EMAILS applies once the address is confirmed.
+            return { data: { ...user, role: 'member' } };
           },
         },
       },

@@ -2,6 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
+import { cookieNameVariants, type SessionCookieNames } from './cookies.ts';
+import {
+  ACTIVITY_WRITE_EVERY_MS,
+  endStaleSession,
+  idleCutoff,
+  memoDeadline,
+  recordActivity,
+} from './idle.ts';
 import { billingSubscription, session, user } from '../db/schema.ts';
 import { listenAcrossInstances, type InstanceChannel } from '../redis.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
@@ -12,11 +20,7 @@ import {
   type UserPreferences,
 } from '#shared/schemas/user.ts';
 
-export const SESSION_COOKIE = 'better-auth.session_token';
-const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
-
-/** The pending sign-in of better-auth's two-factor plugin (password checked, code not yet). */
-const TWO_FACTOR_COOKIE = 'better-auth.two_factor';
+export { SESSION_COOKIE } from './cookies.ts';
 
 /** A better-auth signed cookie's value (`value.base64(HMAC-SHA256(secret, value))`), or null. */
 export function unsignCookie(raw: string | undefined, secret: string): string | null {
@@ -30,17 +34,26 @@ export function unsignCookie(raw: string | undefined, secret: string): string | 
   return value;
 }
 
-/** The identifier of a pending two-step sign-in, from its signed cookie (or null). */
+/** The first of the names (ADR 0042) a cookie is found under. */
+const firstOf = (cookies: Record<string, string | undefined>, names: string[]) =>
+  names.map((name) => cookies[name]).find((value) => value !== undefined);
+
+/**
+ * The identifier of a pending two-step sign-in (better-auth's two-factor plugin: password
+ * checked, code not yet), from its signed cookie (or null).
+ */
 export const pendingSecondStep = (cookies: Record<string, string | undefined>, secret: string) =>
-  unsignCookie(cookies[`__Secure-${TWO_FACTOR_COOKIE}`] ?? cookies[TWO_FACTOR_COOKIE], secret);
+  unsignCookie(firstOf(cookies, cookieNameVariants('two_factor')), secret);
 
 /** Whether the request carries a session cookie at all (valid or not): no database read. */
 export const hasSessionCookie = (request: { cookies?: Record<string, string | undefined> }) =>
-  Boolean(request.cookies?.[SECURE_SESSION_COOKIE] || request.cookies?.[SESSION_COOKIE]);
+  Boolean(firstOf(request.cookies ?? {}, cookieNameVariants('session_token')));
 
 export interface SessionUser {
   id: string;
   email: string;
+  /** The address was confirmed by its link (ADR 0040). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   ageVerified: boolean;
@@ -155,6 +168,9 @@ export function createSessionResolver(
   secret: string,
   cache: SessionCache,
   graceDays: number,
+  names: SessionCookieNames,
+  /** A session unused this long has ended (ADR 0041). */
+  idleSeconds: number,
 ) {
   // The member's subscriptions that may still open premium, as JSON: the decision itself is
   // premiumEntitlement's (one function), this only keeps the lookup to one query.
@@ -172,8 +188,10 @@ export function createSessionResolver(
     .select({
       sessionId: session.id,
       sessionExpiresAt: session.expiresAt,
+      sessionUsedAt: session.updatedAt,
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       firstName: user.firstName,
       lastName: user.lastName,
       ageVerified: user.ageVerified,
@@ -190,6 +208,7 @@ export function createSessionResolver(
       and(
         eq(session.token, sql.placeholder('token')),
         gt(session.expiresAt, sql`now()`),
+        gt(session.updatedAt, idleCutoff(idleSeconds)),
         // A locked member's sessions are deleted when locked; this holds even before that.
         isNull(user.lockedAt),
       ),
@@ -200,14 +219,24 @@ export function createSessionResolver(
   return async function resolve(
     cookies: Record<string, string | undefined>,
   ): Promise<SessionUser | null> {
-    const token = unsignCookie(cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE], secret);
+    // Only the deployment's own name: over HTTPS a cookie without the __Host- prefix could have
+    // been planted by another site (ADR 0042).
+    const token = unsignCookie(cookies[names.current], secret);
     if (!token) return null;
     const now = Date.now();
     const cached = cache.get(token, now);
     if (cached) return cached;
     const [row] = await lookup.execute({ token });
-    if (!row) return null;
-    const { sessionExpiresAt, granted, subscriptions: subs, ...fields } = row;
+    if (!row) {
+      await endStaleSession(db, token, idleSeconds);
+      return null;
+    }
+    const { sessionExpiresAt, sessionUsedAt, granted, subscriptions: subs, ...fields } = row;
+    let usedAt = sessionUsedAt.getTime();
+    if (now - usedAt >= ACTIVITY_WRITE_EVERY_MS) {
+      await recordActivity(db, fields.sessionId);
+      usedAt = now;
+    }
     const found: SessionUser = {
       ...fields,
       isPremium: premiumEntitlement(
@@ -217,7 +246,8 @@ export function createSessionResolver(
       ).premium,
       preferences: preferencesOf(fields.preferences),
     };
-    cache.set(token, found, sessionExpiresAt, now);
+    // The memo never outlives the session: its lifetime, nor its idle limit (ADR 0008, 0041).
+    cache.set(token, found, memoDeadline(sessionExpiresAt, usedAt, idleSeconds), now);
     return found;
   };
 }
@@ -244,6 +274,7 @@ export function toCurrentUser(u: SessionUser): CurrentUser {
   return {
     id: u.id,
     email: u.email,
+    emailVerified: u.emailVerified,
     firstName: u.firstName,
     lastName: u.lastName,
     ageVerified: u.ageVerified,

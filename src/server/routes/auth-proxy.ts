@@ -10,6 +10,7 @@ import {
   passwordSchema,
   signInSchema,
   signUpSchema,
+  verifyEmailQuerySchema,
   verifyRecoveryCodeSchema,
   verifyTotpSchema,
   type DeviceSettings,
@@ -26,6 +27,7 @@ import { hasSessionCookie, pendingSecondStep, type SessionCache } from '../auth/
 import { HttpError, notFound } from '../errors.ts';
 import { hasTranslation, translate } from '../i18n/translate.ts';
 import { accountRef, securityEvent, type SecurityEvent } from '../security/events.ts';
+import { totpStepFor } from '../auth/totp-window.ts';
 import { validationError } from './validation.ts';
 
 /** A new password: the shared rules, and not one of the common passwords (server side). */
@@ -109,7 +111,17 @@ const EXPOSED: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'POST', path: /^\/delete-user$/ },
   { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/ },
   { method: 'POST', path: /^\/two-factor\/verify-(totp|backup-code)$/ },
+  // The app's confirmation page checks the e-mail's link (ADR 0040). Sending a link goes
+  // through POST /api/user/email-verification (the member's own address only):
+  // `send-verification-email`, which takes any address, stays closed.
+  { method: 'GET', path: /^\/verify-email$/ },
 ];
+
+/** The query strings of the GET endpoints above that take one, checked like the bodies. */
+const QUERY_VALIDATION: Record<string, z.ZodType> = {
+  // The token alone: no `callbackURL`, so the answer is JSON and never a redirect.
+  '/verify-email': verifyEmailQuerySchema,
+};
 
 export function isExposed(method: string, path: string): boolean {
   return EXPOSED.some((e) => e.method === method && e.path.test(path));
@@ -225,8 +237,9 @@ export async function forward(
 export const KNOWN_EMAIL_ANSWERS = { max: 5, windowSeconds: 60 * 60 } as const;
 
 /**
- * How long a code of an authenticator app stays used: it is accepted one 30-second step
- * either side of its own (better-auth's window), so 90 seconds covers its whole life.
+ * How long a code of an authenticator app stays used: better-auth would accept it one 30-second
+ * step either side of its own, so 90 seconds covers its whole life (the proxy accepts only its
+ * own step: totp-window.ts, ADR 0031).
  */
 const CODE_LIFETIME_SECONDS = 90;
 
@@ -340,6 +353,11 @@ export function registerAuthProxy(
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!.slice('/api/auth'.length);
     if (!isExposed(request.method, path)) throw notFound();
+    const querySchema = request.method === 'GET' ? QUERY_VALIDATION[path] : undefined;
+    if (querySchema) {
+      const parsed = querySchema.safeParse(request.query);
+      if (!parsed.success) return validationError(request, reply, parsed.error);
+    }
     let body: Record<string, unknown> | undefined;
     if (request.method === 'POST') {
       const raw = request.body ?? {};
@@ -379,6 +397,23 @@ export function registerAuthProxy(
     // within its lifetime is refused, whichever instance saw it first.
     if (path === '/two-factor/verify-totp' && body) {
       secondStepOf = await secondStepUser(app, auth, request);
+      // A code lives 30 seconds, its own step (ASVS 6.5.5): the step before or after is refused.
+      const step = secondStepOf ? await totpStepFor(auth, secondStepOf, String(body.code)) : null;
+      if (step === 'previous' || step === 'next') {
+        securityEvent(request, 'auth.two-factor.verify', {
+          outcome: 'failure',
+          userId: secondStepOf ?? undefined,
+          status: 401,
+          code: step === 'previous' ? 'CODE_CHANGED' : 'CODE_NOT_YET',
+        });
+        return reply.status(401).send({
+          code: 'INVALID_CODE',
+          message: translate(
+            request.lang,
+            `auth.errors.${step === 'previous' ? 'CODE_CHANGED' : 'CODE_NOT_YET'}`,
+          ),
+        });
+      }
       if (secondStepOf) {
         // Keyed by a keyed hash: the store holds nothing that names the person (it outlives
         // an account deleted within the 90 s).

@@ -33,6 +33,9 @@ export const ROUTE_ACCESS = {
   'GET /api/session': 'public',
   'POST /api/user/verify-age': 'session',
   // Signs out only from our own pages, or by POST (src/server/account/sign-out.ts)
+  // E-mail address confirmation (ADR 0040); the link itself is GET /api/auth/verify-email.
+  'GET /api/user/email-verification': 'session',
+  'POST /api/user/email-verification': 'session',
   'GET /api/logout': 'public',
   'POST /api/logout': 'public',
 
@@ -41,6 +44,7 @@ export const ROUTE_ACCESS = {
   'PATCH /api/user/preferences': 'member',
   'GET /api/user/sessions': 'member',
   'POST /api/user/sessions/sign-out-others': 'member',
+  'POST /api/user/sessions/:id/sign-out': 'member',
   'GET /api/user/export': 'member',
 
   // Bible (issue 3)

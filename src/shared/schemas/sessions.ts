@@ -7,6 +7,8 @@ export const activeSessionSchema = z.object({
   browser: z.string().nullable(),
   os: z.string().nullable(),
   createdAt: z.string(),
+  /** The session's last recorded use (within the hour: ADR 0041). */
+  lastActiveAt: z.string(),
   expiresAt: z.string(),
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;

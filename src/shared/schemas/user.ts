@@ -202,6 +202,8 @@ export type Role = (typeof ROLES)[number];
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The address was confirmed by its link (ADR 0040). */
+  emailVerified: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   ageVerified: z.boolean(),
@@ -213,3 +215,16 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Where a member's address confirmation stands (ADR 0040). */
+export const emailVerificationStatusSchema = z.object({
+  verified: z.boolean(),
+  /** A mail server is configured: a link can reach the member (otherwise none is asked for). */
+  canSend: z.boolean(),
+});
+export type EmailVerificationStatus = z.infer<typeof emailVerificationStatusSchema>;
+
+/** The query of the confirmation link's check (GET /api/auth/verify-email): the token alone. */
+export const verifyEmailQuerySchema = z
+  .object({ token: z.string({ error: 'validation.required' }).min(1).max(2000) })
+  .strict();

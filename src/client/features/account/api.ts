@@ -102,26 +102,41 @@ export function useActiveSessions() {
   return useQuery<{ sessions: ActiveSession[] }>({ queryKey: SESSIONS_KEY, staleTime: 0 });
 }
 
-/** Ends every session but this one, then reloads the list. */
-export function useSignOutOtherSessions(onDone: () => void) {
+/**
+ * Ends one other device's session, or every other one (`'others'`), after the member typed
+ * their password (ADR 0041); then reloads the list. A wrong password shows under its field.
+ */
+export function useSignOutSessions({
+  onDone,
+  onError,
+}: {
+  onDone: () => void;
+  onError: (error: Error) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiRequest('POST', '/api/user/sessions/sign-out-others', {})).json() as Promise<{
-        signedOut: number;
-      }>,
-    onSuccess: ({ signedOut }) => {
+    mutationFn: async ({ which, password }: { which: 'others' | string; password: string }) =>
+      (
+        await apiRequest(
+          'POST',
+          which === 'others'
+            ? '/api/user/sessions/sign-out-others'
+            : `/api/user/sessions/${encodeURIComponent(which)}/sign-out`,
+          { password },
+        )
+      ).json() as Promise<{ signedOut: number }>,
+    // Never retried: a second try would count as a second password attempt.
+    retry: 0,
+    onSuccess: ({ signedOut }, { which }) => {
       onDone();
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-      toast({ title: t('sessions.done', { count: signedOut }) });
-    },
-    onError: (error) =>
       toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      }),
+        title:
+          which === 'others' ? t('sessions.done', { count: signedOut }) : t('sessions.doneOne'),
+      });
+    },
+    onError,
   });
 }
 
