@@ -34,9 +34,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
     API_RATE_LIMIT_MAX: '100000',
-    // Weak, fast password hashing: the suite signs up hundreds of members (refused in
-    // production; tests/server/password-hashing.test.ts checks the real parameters).
-    TEST_PASSWORD_HASHING: 'fast',
+    // Weak, fast password hashing: the suite signs up hundreds of members (refused outside
+    // NODE_ENV=test, so a test of production's behaviour hashes as production does;
+    // tests/server/password-hashing.test.ts checks the real parameters).
+    TEST_PASSWORD_HASHING: !options.env?.NODE_ENV || options.env.NODE_ENV === 'test' ? 'fast' : '',
     ...options.env,
   });
   const database =

@@ -8,7 +8,7 @@
  * - "Daily reminders" drives the daily reading reminder, the same value in Preferences and in
  *   the notification settings; "Progress tracking" off stops the activity history and streak.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   activity,
@@ -151,8 +151,12 @@ describe('the time zone comes from the device until the member chooses one', () 
     const step = await signInFrom(who.email, { timeZone: 'Europe/Madrid' });
     expect(step.json()).toMatchObject({ twoFactorRedirect: true });
     expect(await stored(who)).toEqual({});
-    // The next 30-second code (the first one was used to turn it on).
-    const code = totp(secret, Date.now() + 30_000);
+    // The next 30-second code (the first one was used to turn it on): a code is good during its
+    // own step only (ADR 0031), so the clock moves on to it (Date alone; it keeps running).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    vi.setSystemTime(Math.floor(Date.now() / 30_000 + 1) * 30_000 + 1_000);
+    const code = totp(secret);
     const second = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',

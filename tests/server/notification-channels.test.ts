@@ -232,10 +232,13 @@ describe('e-mail reminders', () => {
       url: '/api/notifications/test',
     });
     expect(res.json().email).toEqual({ outcome: 'sent' });
-    const raw = received.find((m) => m.includes(who.email))!;
-    expect(header(raw, 'Subject')).toBe('Test notification');
+    // (The member's address confirmation from sign-up went to the same server, ADR 0040.)
+    const raw = received.find(
+      (m) => m.includes(who.email) && header(m, 'Subject') === 'Test notification',
+    );
+    expect(raw).toBeDefined();
     // No kind to turn off: no unsubscribe header on a test.
-    expect(header(raw, 'List-Unsubscribe')).toBeUndefined();
+    expect(header(raw!, 'List-Unsubscribe')).toBeUndefined();
   });
 });
 
