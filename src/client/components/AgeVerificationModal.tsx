@@ -8,6 +8,7 @@ import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { LOGOUT_URL, authApi } from '../lib/auth-api.ts';
+import { errorMessage } from '../lib/queryClient.ts';
 import { Button } from './ui/Button.tsx';
 
 interface Props {
@@ -51,10 +52,12 @@ export function AgeVerificationModal({
     },
   });
 
+  // Closes the account for good: only once the server has recorded it does the page say so and
+  // sign out. A failure (nothing recorded) says so, and the person can answer again.
   const underAge = useMutation({
     mutationFn: () => authApi.verifyAge(false),
     retry: 0,
-    onSettled: () => {
+    onSuccess: () => {
       setRestricted(true);
       toast({
         title: t('age.restrictedTitle'),
@@ -140,6 +143,15 @@ export function AgeVerificationModal({
                   }}
                 />
               </p>
+              {underAge.isError ? (
+                <p
+                  role="alert"
+                  className="grid gap-1 rounded-2xl bg-red-50 p-3 text-sm text-red-800"
+                >
+                  <strong className="font-semibold">{t('age.underAgeFailed')}</strong>
+                  {errorMessage(underAge.error, t)}
+                </p>
+              ) : null}
               <div className="grid gap-2 sm:grid-cols-2">
                 <Button
                   type="button"
