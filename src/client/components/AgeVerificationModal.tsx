@@ -6,7 +6,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
 import { toast } from '../hooks/use-toast.ts';
-import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { LOGOUT_URL, authApi } from '../lib/auth-api.ts';
 import { errorMessage } from '../lib/queryClient.ts';
 import { Button } from './ui/Button.tsx';
@@ -41,7 +40,9 @@ export function AgeVerificationModal({
     onSuccess: async () => {
       toast({ title: t('age.welcomeTitle'), description: t('age.welcomeMessage') });
       onComplete?.();
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      // Every query: the session, and whatever the page behind the gate asked for and was
+      // refused (403 AGE_NOT_VERIFIED): the page shows its content without being opened again.
+      await queryClient.invalidateQueries();
     },
     onError: () => {
       toast({

@@ -139,6 +139,16 @@ export function errorMessage(error: unknown, t: (key: string) => string): string
   return t('errors.generic');
 }
 
+/**
+ * The code the server gave a refusal (`PREMIUM_REQUIRED`, `AGE_NOT_VERIFIED`, …), if any: each
+ * 403 has its own state on the page, not one message for all of them.
+ */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Field messages from a 400 answer, keyed by field path. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.status !== 400) return {};
