@@ -70,6 +70,19 @@ describe('the default loader', () => {
   });
 });
 
+describe('the session query', () => {
+  it('fetches the URL its key names, the one the boot asks early and the service worker keeps', async () => {
+    const { sessionQuery, CURRENT_USER_KEY } = await import('#client/lib/auth-api.ts');
+    const { OFFLINE_API, USER_PATH } = await import('#client/sw/names.ts');
+    expect(sessionQuery.queryKey).toBe(CURRENT_USER_KEY);
+    expect(CURRENT_USER_KEY).toEqual([USER_PATH]);
+    expect(USER_PATH in OFFLINE_API).toBe(true);
+    const calls = stubFetch(() => json(200, null));
+    await expect(createQueryClient().fetchQuery(sessionQuery)).resolves.toBeNull();
+    expect(calls.map((c) => c.url)).toEqual([sessionQuery.queryKey.join('/')]);
+  });
+});
+
 describe('errorMessage', () => {
   it('prefers the translated server message, then the status, then the network', () => {
     expect(errorMessage(new ApiError(400, '400: x', { message: 'Server says' }), t)).toBe(

@@ -4,6 +4,7 @@ import {
   QUERY_GC_TIME_MS,
   QUERY_STALE_TIME_MS,
 } from '#shared/constants.ts';
+import { USER_PATH } from '../sw/names.ts';
 import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
 
@@ -71,8 +72,12 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** The session query's key (SPEC §7); lib/auth-api.ts re-exports it. */
-export const SESSION_KEY = ['/api/auth/user'] as const;
+/**
+ * The session query's key, the URL it fetches like every key (lib/auth-api.ts re-exports it):
+ * GET /api/session, the browser's session check, which answers null when signed out; SPEC §7's
+ * GET /api/auth/user (a 401 then) stays for API clients (docs/architecture.md).
+ */
+export const SESSION_KEY = [USER_PATH] as const;
 /** Set when a signed-in member's session ended under them; the sign-in page says so. */
 export const SESSION_ENDED_FLAG = 'camino:session-ended';
 
