@@ -74,6 +74,9 @@ export const authApi = {
     }),
   resetPassword: (newPassword: string, token: string) =>
     apiRequest('POST', '/api/auth/reset-password', { newPassword, token }),
+  /** Confirming is safe to send again; "under 13" closes the account (sent once). */
   verifyAge: async (ageVerified: boolean): Promise<unknown> =>
-    (await apiRequest('POST', '/api/user/verify-age', { ageVerified })).json(),
+    (
+      await apiRequest('POST', '/api/user/verify-age', { ageVerified }, { idempotent: ageVerified })
+    ).json(),
 };

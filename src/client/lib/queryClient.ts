@@ -41,22 +41,62 @@ const early = (url: string) => takeEarly(url, baseHeaders()['Accept-Language']);
 
 const get = (url: string) => fetch(url, { credentials: 'include', headers: baseHeaders() });
 
+export interface RequestOptions {
+  /**
+   * Sending this write twice does no more than sending it once: it sets a state (verify age,
+   * mark read, the fields of a PATCH that increments nothing), or it names what it makes with an
+   * id the browser chose, which the server makes once (`chosenIdSchema`). Only such a write, and
+   * a GET or a PUT, may be sent again after a failure (docs/decisions/0033).
+   */
+  idempotent?: boolean;
+}
+
+/** The failures of requests that may be sent again (see `retryOnceIfSafe`). */
+const repeatable = new WeakSet<object>();
+/** How many times a safe write is sent again (SPEC §9: once, after MUTATION_RETRY_DELAY_MS). */
+const MUTATION_RETRIES = 1;
+
 /** Every request carries credentials; JSON content type and body only when there is a body. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res =
-    method === 'GET' && data === undefined
-      ? await (early(url) ?? get(url))
-      : await fetch(url, {
-          method,
-          headers:
-            data !== undefined
-              ? { ...baseHeaders(), 'Content-Type': 'application/json' }
-              : baseHeaders(),
-          body: data !== undefined ? JSON.stringify(data) : undefined,
-          credentials: 'include',
-        });
-  await throwIfResNotOk(res);
-  return res;
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  { idempotent = false }: RequestOptions = {},
+): Promise<Response> {
+  try {
+    const res =
+      method === 'GET' && data === undefined
+        ? await (early(url) ?? get(url))
+        : await fetch(url, {
+            method,
+            headers:
+              data !== undefined
+                ? { ...baseHeaders(), 'Content-Type': 'application/json' }
+                : baseHeaders(),
+            body: data !== undefined ? JSON.stringify(data) : undefined,
+            credentials: 'include',
+          });
+    await throwIfResNotOk(res);
+    return res;
+  } catch (error) {
+    if (idempotent || method === 'GET' || method === 'PUT') {
+      if (typeof error === 'object' && error !== null) repeatable.add(error);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A failed write is sent again once, a second later (SPEC §9), only when that cannot do it twice
+ * and may help (docs/decisions/0033): the request is safe to repeat (a GET, a PUT, or a write
+ * marked `idempotent`), and it got no answer (the network) or the server failed (5xx). A refusal
+ * (400, 401, 403, 404, 409, 429…) is never sent again: it would be refused again.
+ */
+export function retryOnceIfSafe(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MUTATION_RETRIES) return false;
+  if (typeof error !== 'object' || error === null || !repeatable.has(error)) return false;
+  if (error instanceof ApiError) return error.status >= 500;
+  return error instanceof TypeError;
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -119,7 +159,7 @@ export function createQueryClient(): QueryClient {
         networkMode: 'always',
       },
       mutations: {
-        retry: 1,
+        retry: retryOnceIfSafe,
         retryDelay: MUTATION_RETRY_DELAY_MS,
         networkMode: 'always',
       },

@@ -23,7 +23,9 @@ export function useUpdateProfile(onError: (error: Error) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: ProfileInput) =>
-      (await apiRequest('PATCH', '/api/user/profile', values)).json() as Promise<CurrentUser>,
+      (
+        await apiRequest('PATCH', '/api/user/profile', values, { idempotent: true })
+      ).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       toast({ title: t('settings.profile.updated') });
@@ -59,7 +61,9 @@ export function usePreferenceSaver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Partial<UserPreferences>) =>
-      (await apiRequest('PATCH', '/api/user/preferences', changes)).json() as Promise<CurrentUser>,
+      (
+        await apiRequest('PATCH', '/api/user/preferences', changes, { idempotent: true })
+      ).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       toast({ title: t('settings.preferences.saved') });
