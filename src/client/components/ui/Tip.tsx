@@ -1,0 +1,117 @@
+import {
+  Suspense,
+  cloneElement,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type ReactElement,
+  type Ref,
+} from 'react';
+import { afterFirstScreen } from '../../lib/idle.ts';
+
+/**
+ * Tooltips (SPEC §9: 700 ms, 300 ms to skip to the next), one shared component: `<Tip label=…>`
+ * around an icon-only control shows its name on hover and keyboard focus, and on a touch screen
+ * when it is pressed and held. The control keeps its own accessible name (`aria-label`), which
+ * is the tooltip's text.
+ *
+ * A first screen does not download the tooltips (Radix Tooltip and its positioning, ~20 KB):
+ * `Tip` only registers its control here, and the one host that draws every tooltip
+ * (TooltipHost.tsx, under a single Radix provider that carries the delays) is loaded once the
+ * first screen has settled, or at the first hover or focus of such a control. It attaches to
+ * the controls already on the page: nothing is rendered again or remounted when it arrives.
+ */
+export interface TipEntry {
+  id: string;
+  label: string;
+  element: HTMLElement;
+}
+
+const entries = new Map<string, TipEntry>();
+let snapshot: readonly TipEntry[] = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+const publish = () => {
+  snapshot = [...entries.values()];
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** The controls with a tooltip, for the host. */
+export const tipEntries = {
+  subscribe,
+  get: () => snapshot,
+};
+
+/** The tooltips are wanted now: a control that has one was hovered or focused. */
+function want() {
+  if (wanted) return;
+  wanted = true;
+  publish();
+}
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+export function Tip({
+  label,
+  children,
+}: {
+  label: string;
+  /** One control (a button, a link, a Radix trigger) that takes a ref to its element. */
+  children: ReactElement<{ ref?: Ref<HTMLElement> }>;
+}) {
+  const id = useId();
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const childRef = children.props.ref;
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      setRef(childRef, node);
+      setElement(node);
+    },
+    [childRef],
+  );
+  useEffect(() => {
+    if (!element) return;
+    entries.set(id, { id, label, element });
+    publish();
+    element.addEventListener('pointerenter', want, { once: true });
+    element.addEventListener('focus', want, { once: true });
+    return () => {
+      entries.delete(id);
+      publish();
+      element.removeEventListener('pointerenter', want);
+      element.removeEventListener('focus', want);
+    };
+  }, [id, label, element]);
+  return cloneElement(children, { ref });
+}
+
+const TooltipHost = lazy(() => import('../TooltipHost.tsx'));
+
+/** Mounted once (main.tsx): loads the tooltips' host after the first screen, or when wanted. */
+export function LazyTooltips() {
+  const [settled, setSettled] = useState(false);
+  const asked = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  useEffect(() => afterFirstScreen(() => setSettled(true)), []);
+  if (!settled && !asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <TooltipHost />
+    </Suspense>
+  );
+}
