@@ -107,6 +107,16 @@ describe.runIf(enabled)('courses and lessons', () => {
     await page.getByText('Esta página se abrirá cuando hayas confirmado tu edad.').waitFor();
     expect(await page.getByText('Este curso es parte de Premium').count()).toBe(0);
     await screenshot(page, 'lesson-behind-age-gate-es-phone');
+    // "Under 13" when the request fails (here, a server error): nothing recorded, nobody signed
+    // out, and both answers are still there.
+    await page.route('**/api/user/verify-age', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await gate.getByRole('button', { name: 'Tengo menos de 13 años' }).click();
+    await gate.getByText('Tu respuesta no se registró: no ha cambiado nada.').waitFor();
+    expect(await gate.getByText('Acceso restringido').count()).toBe(0);
+    await screenshot(page, 'age-gate-under-13-failed-es-phone');
+    await page.unroute('**/api/user/verify-age');
     await gate.getByRole('checkbox').click();
     await gate.getByRole('button', { name: 'Continuar' }).click();
     await gate.waitFor({ state: 'detached' });
