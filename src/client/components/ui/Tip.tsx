@@ -97,7 +97,11 @@ export function Tip({
   return cloneElement(children, { ref });
 }
 
-const TooltipHost = lazy(() => import('../TooltipHost.tsx'));
+// Precached for offline use (scripts/build/sw.ts); should it fail to load anyway, the page goes
+// on without tooltips rather than failing with it.
+const TooltipHost = lazy((): Promise<{ default: () => ReactElement | null }> =>
+  import('../TooltipHost.tsx').catch(() => ({ default: () => null })),
+);
 
 /** Mounted once (main.tsx): loads the tooltips' host after the first screen, or when wanted. */
 export function LazyTooltips() {
