@@ -9,7 +9,7 @@ import {
   type Ref,
 } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#shared/constants.ts';
-import { tipEntries, type TipEntry } from './ui/Tip.tsx';
+import { tipEntries, type TipEntry } from './ui/tip-store.ts';
 
 /** Held this long, a control on a touch screen shows its name instead of being pressed. */
 const LONG_PRESS_MS = 500;

@@ -11,6 +11,12 @@ import {
   type Ref,
 } from 'react';
 import { afterFirstScreen } from '../../lib/idle.ts';
+import { registerTip, tipEntries, unregisterTip, want } from './tip-store.ts';
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
 
 /**
  * Tooltips (SPEC §9: 700 ms, 300 ms to skip to the next), one shared component: `<Tip label=…>`
@@ -19,50 +25,11 @@ import { afterFirstScreen } from '../../lib/idle.ts';
  * is the tooltip's text.
  *
  * A first screen does not download the tooltips (Radix Tooltip and its positioning, ~20 KB):
- * `Tip` only registers its control here, and the one host that draws every tooltip
+ * `Tip` only registers its control (tip-store.ts), and the one host that draws every tooltip
  * (TooltipHost.tsx, under a single Radix provider that carries the delays) is loaded once the
  * first screen has settled, or at the first hover or focus of such a control. It attaches to
  * the controls already on the page: nothing is rendered again or remounted when it arrives.
  */
-export interface TipEntry {
-  id: string;
-  label: string;
-  element: HTMLElement;
-}
-
-const entries = new Map<string, TipEntry>();
-let snapshot: readonly TipEntry[] = [];
-let wanted = false;
-const listeners = new Set<() => void>();
-const publish = () => {
-  snapshot = [...entries.values()];
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
-
-/** The controls with a tooltip, for the host. */
-export const tipEntries = {
-  subscribe,
-  get: () => snapshot,
-};
-
-/** The tooltips are wanted now: a control that has one was hovered or focused. */
-function want() {
-  if (wanted) return;
-  wanted = true;
-  publish();
-}
-
-function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
-}
-
 export function Tip({
   label,
   children,
@@ -83,13 +50,11 @@ export function Tip({
   );
   useEffect(() => {
     if (!element) return;
-    entries.set(id, { id, label, element });
-    publish();
+    registerTip({ id, label, element });
     element.addEventListener('pointerenter', want, { once: true });
     element.addEventListener('focus', want, { once: true });
     return () => {
-      entries.delete(id);
-      publish();
+      unregisterTip(id);
       element.removeEventListener('pointerenter', want);
       element.removeEventListener('focus', want);
     };
@@ -106,11 +71,7 @@ const TooltipHost = lazy((): Promise<{ default: () => ReactElement | null }> =>
 /** Mounted once (main.tsx): loads the tooltips' host after the first screen, or when wanted. */
 export function LazyTooltips() {
   const [settled, setSettled] = useState(false);
-  const asked = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
+  const asked = useSyncExternalStore(tipEntries.subscribe, tipEntries.wanted, () => false);
   useEffect(() => afterFirstScreen(() => setSettled(true)), []);
   if (!settled && !asked) return null;
   return (
