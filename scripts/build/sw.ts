@@ -29,6 +29,8 @@ export const PRECACHED_MODULES = [
   // The toast region loads after the first screen (components/LazyToaster.tsx): offline, it is
   // what says a write was kept for later.
   'components/ui/Toaster.tsx',
+  // The tooltips load after the first screen too (components/ui/Tip.tsx, ADR 0048).
+  'components/TooltipHost.tsx',
   ...PRECACHED_PAGES,
 ];
 

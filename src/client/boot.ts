@@ -17,6 +17,7 @@ import './styles/app.css';
 import './lib/connection.ts';
 import { getEarly } from './lib/early.ts';
 import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
+import { USER_PATH } from './sw/names.ts';
 import { PAGE_DATA } from './page-data.ts';
 
 function guessLanguage(): string {
@@ -110,7 +111,7 @@ if (!prerendered) {
   // check goes out now, before the app's code rather than after it, and a member's page data as
   // soon as it answers (lib/early.ts). The language is the app's guess too (lib/i18n.ts: the
   // stored choice, else the browser's); on a wrong guess the app asks again.
-  getEarly('/api/session', undefined, (answer) => {
+  getEarly(USER_PATH, undefined, (answer) => {
     const data = PAGE_DATA[window.location.pathname];
     if (!answer.ok || !data) return;
     void answer.json().then(

@@ -7,6 +7,7 @@ import { App } from './App.tsx';
 import { markAppReady } from './components/AppReady.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
+import { LazyTooltips } from './components/ui/Tip.tsx';
 import { asLanguage, i18n, loadLanguage, switchLanguage } from './lib/i18n.ts';
 import { chosenLanguage, writeLanguageCookie } from './lib/language-choice.ts';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
@@ -50,6 +51,7 @@ const app = (
           </PageLoadingProvider>
         </BrowserRouter>
         <LazyToaster />
+        <LazyTooltips />
       </LanguageProvider>
     </QueryClientProvider>
   </StrictMode>

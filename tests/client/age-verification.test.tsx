@@ -81,4 +81,31 @@ describe('AgeVerificationModal (SPEC §4, §5, §8)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('under 13, when the request fails: says nothing was recorded, stays signed in, and can answer again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer = () => json(500, { message: 'An error occurred. Please try again.' });
+      const calls = stubFetch(() => answer());
+      const redirect = vi.fn();
+      renderWithProviders(<AgeVerificationModal open redirect={redirect} />);
+      fireEvent.click(screen.getByRole('button', { name: 'I am under 13' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Your answer was not recorded: nothing has changed.');
+      expect(alert).toHaveTextContent('An error occurred. Please try again.');
+      expect(screen.queryByText('Access Restricted')).toBeNull();
+      act(() => vi.advanceTimersByTime(5000));
+      expect(redirect).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(1);
+      // Both answers are still there; this time it is recorded.
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+      answer = () => json(200, { ageVerified: false, restricted: true });
+      fireEvent.click(screen.getByRole('button', { name: 'I am under 13' }));
+      expect((await screen.findAllByText('Access Restricted')).length).toBeGreaterThan(0);
+      act(() => vi.advanceTimersByTime(3100));
+      expect(redirect).toHaveBeenCalledWith('/api/logout');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

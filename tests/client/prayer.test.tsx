@@ -15,6 +15,11 @@ import {
 } from '#client/features/prayer/usePrayerTimer.ts';
 import { json, renderWithProviders, stubFetch } from './render.tsx';
 
+/** The id a write names what it makes with (docs/decisions/0039). */
+const UUID = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+);
+
 const MIN = 60_000;
 
 function run(state: TimerState, ...actions: TimerAction[]) {
@@ -125,7 +130,7 @@ describe('prayer timer card', () => {
     await waitFor(() => expect(screen.getByText('25 minutes of prayer today.')).toBeVisible());
     const posts = calls.filter((c) => c.url === '/api/prayer-sessions');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0]!.init.body))).toEqual({ minutes: 5 });
+    expect(JSON.parse(String(posts[0]!.init.body))).toEqual({ minutes: 5, id: UUID });
     const invalidated = invalidate.mock.calls.map(([filters]) => filters?.predicate);
     const touched = (key: string) =>
       invalidated.some((p) => p?.({ queryKey: [key] } as never) === true);
@@ -165,7 +170,13 @@ describe('prayer timer card', () => {
     const bodies = calls
       .filter((c) => c.url === '/api/prayer-sessions')
       .map((c) => JSON.parse(String(c.init.body)));
-    expect(bodies).toEqual([{ minutes: 1 }, { minutes: 1 }, { minutes: 1 }]);
+    // Sent three times with the id chosen as the run ended: the server counts it once.
+    expect(bodies).toEqual([
+      { minutes: 1, id: UUID },
+      { minutes: 1, id: UUID },
+      { minutes: 1, id: UUID },
+    ]);
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
   });
 
   it('pauses and resumes', () => {
@@ -249,6 +260,7 @@ describe('prayer page', () => {
       category: 'provision',
       description: '',
       urgent: true,
+      id: UUID,
     });
   });
 

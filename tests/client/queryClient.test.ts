@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   apiRequest,
   createQueryClient,
   errorMessage,
   getQueryFn,
+  retryOnceIfSafe,
   SESSION_ENDED_FLAG,
   SESSION_KEY,
 } from '#client/lib/queryClient.ts';
@@ -67,7 +68,76 @@ describe('the default loader', () => {
       refetchOnWindowFocus: false,
       networkMode: 'always',
     });
-    expect(defaults.mutations).toMatchObject({ retry: 1, retryDelay: 1000, networkMode: 'always' });
+    // Mutations retry once after a second, only what is safe to send again (ADR 0039).
+    expect(defaults.mutations).toMatchObject({
+      retry: retryOnceIfSafe,
+      retryDelay: 1000,
+      networkMode: 'always',
+    });
+  });
+});
+
+describe('retrying a failed write (docs/decisions/0039)', () => {
+  /** Runs a write through a client's defaults; answers how many requests went out. */
+  async function attempts(
+    answer: () => Response | Promise<Response>,
+    send: () => Promise<unknown>,
+  ): Promise<number> {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = stubFetch(answer);
+      const client = createQueryClient();
+      const write = client.getMutationCache().build(client, { mutationFn: send });
+      const done = write.execute(undefined).catch(() => undefined);
+      await vi.advanceTimersByTimeAsync(1_100);
+      await done;
+      return calls.length;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+  const serverError = () => json(500, { message: 'boom' });
+
+  it('never sends again a POST that names nothing: a lost answer would make it twice', async () => {
+    const post = () => apiRequest('POST', '/api/prayers', { title: 'x', category: 'family' });
+    expect(await attempts(offline, post)).toBe(1);
+    expect(await attempts(serverError, post)).toBe(1);
+    const patch = () => apiRequest('PATCH', '/api/admin/users/u1', { role: 'admin' });
+    expect(await attempts(serverError, patch)).toBe(1);
+    expect(await attempts(serverError, () => apiRequest('DELETE', '/api/goals/g1'))).toBe(1);
+  });
+
+  it('sends a safe write again once, a second later, when there was no answer or a 5xx', async () => {
+    const keyed = () =>
+      apiRequest('POST', '/api/prayers', { id: 'a-uuid', title: 'x' }, { idempotent: true });
+    expect(await attempts(offline, keyed)).toBe(2);
+    expect(await attempts(serverError, keyed)).toBe(2);
+    const put = () => apiRequest('PUT', '/api/lessons/101-1/response', { response: 'x' });
+    expect(await attempts(() => json(503, {}), put)).toBe(2);
+  });
+
+  it('never sends again a refused write (400, 401, 403, 404, 409, 429), even a safe one', async () => {
+    const keyed = () => apiRequest('POST', '/api/prayers', { id: 'a-uuid' }, { idempotent: true });
+    for (const status of [400, 401, 403, 404, 409, 429]) {
+      expect({ status, sent: await attempts(() => json(status, {}), keyed) }).toEqual({
+        status,
+        sent: 1,
+      });
+    }
+  });
+});
+
+describe('the session query', () => {
+  it('fetches the URL its key names, the one the boot asks early and the service worker keeps', async () => {
+    const { sessionQuery, CURRENT_USER_KEY } = await import('#client/lib/auth-api.ts');
+    const { OFFLINE_API, USER_PATH } = await import('#client/sw/names.ts');
+    expect(sessionQuery.queryKey).toBe(CURRENT_USER_KEY);
+    expect(CURRENT_USER_KEY).toEqual([USER_PATH]);
+    expect(USER_PATH in OFFLINE_API).toBe(true);
+    const calls = stubFetch(() => json(200, null));
+    await expect(createQueryClient().fetchQuery(sessionQuery)).resolves.toBeNull();
+    expect(calls.map((c) => c.url)).toEqual([sessionQuery.queryKey.join('/')]);
   });
 });
 

@@ -308,6 +308,22 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await p2.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
     await expectAccessible(p2, 'diario (es)');
     await screenshot(p2, 'journal-es-phone');
+    // Published without a title, tagged with a preset in Spanish: an untitled entry (not a
+    // draft), its tag in Spanish, found by the filter; the same entry reads #prayer in English.
+    await p2.getByLabel('¿Qué hay en tu corazón?').fill('Gracias por este día.');
+    await p2.getByRole('button', { name: '#oración' }).first().click();
+    await p2.getByRole('button', { name: 'Publicar', exact: true }).click();
+    await p2.getByText('Entrada publicada').first().waitFor();
+    const entry = p2.getByRole('listitem').filter({ hasText: 'Gracias por este día.' });
+    await entry.getByRole('heading', { name: 'Entrada sin título' }).waitFor();
+    await entry.getByText('#oración').waitFor();
+    await p2.getByRole('button', { name: '#oración' }).last().click();
+    await p2.getByText('1 entrada', { exact: true }).waitFor();
+    await screenshot(p2, 'journal-untitled-tagged-es-phone');
+    const en = await p2.request.get(`${e2e.base}/api/journal?tag=prayer`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect((await en.json()).items.map((e: { tags: string[] }) => e.tags)).toEqual([['prayer']]);
     await phone.close();
   });
 });

@@ -98,6 +98,8 @@ describe('the built client is installable and works offline', () => {
       'components/ConfirmDialogContent.tsx',
       // Loaded after the first screen; offline, it says a write was kept for later.
       'components/ui/Toaster.tsx',
+      // Loaded after the first screen: the tooltips (ADR 0048).
+      'components/TooltipHost.tsx',
     ]) {
       expect(precache, source).toContain(fileOf(source));
     }

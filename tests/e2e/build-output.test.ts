@@ -57,6 +57,22 @@ describe('the built client', () => {
     }
   });
 
+  it('leaves the tooltips out of a first screen: they come once it has settled (components/ui/Tip.tsx)', () => {
+    // Radix Tooltip names its open event "tooltip.open": in one lazy chunk, in no first load.
+    const text = (f: string) => readFileSync(join(CLIENT, f), 'utf8');
+    const withTooltips = readdirSync(join(CLIENT, 'assets'))
+      .filter((f) => f.endsWith('.js') && text(`assets/${f}`).includes('tooltip.open'))
+      .map((f) => `assets/${f}`);
+    expect(withTooltips).toHaveLength(1);
+    const firstLoads = [
+      pageCost(CLIENT, manifest, ['MemberApp.tsx', 'features/dashboard/Dashboard.tsx']),
+      pageCost(CLIENT, manifest, ['MemberApp.tsx', 'features/goals/Goals.tsx']),
+      pageCost(CLIENT, manifest, ['pages/Landing.tsx']),
+      pageCost(CLIENT, manifest, ['pages/SignIn.tsx']),
+    ];
+    for (const { files } of firstLoads) expect(files).not.toContain(withTooltips[0]);
+  });
+
   it('leaves Zod out of the pages that only show data (forms fetch it on first validation)', () => {
     const zod = Object.keys(manifest).filter((k) => /node_modules\/zod\//.test(k));
     const dashboard = pageCost(CLIENT, manifest, [

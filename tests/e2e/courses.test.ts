@@ -84,4 +84,47 @@ describe.runIf(enabled)('courses and lessons', () => {
     await screenshot(page, 'courses-es-phone');
     await context.close();
   });
+
+  it('deep-linked to a free lesson before the age gate: the gate, not Premium, and the lesson opens once answered (phone, Spanish)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    // Signed up, the age not yet confirmed (the sign-up form's request).
+    const signUp = await page.request.post(`${e2e.base}/api/auth/sign-up/email`, {
+      headers: { origin: e2e.base, 'accept-language': 'es' },
+      data: {
+        firstName: 'Rut',
+        lastName: 'Moabita',
+        name: 'Rut Moabita',
+        email: `gate-${Date.now()}@example.com`,
+        password: 'a good long password',
+      },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    const gate = page.getByRole('dialog', { name: 'Verificación de edad' });
+    await gate.waitFor();
+    // Behind the gate the lesson waits for the answer: no "part of Premium" for a free lesson.
+    await page.getByText('Esta página se abrirá cuando hayas confirmado tu edad.').waitFor();
+    expect(await page.getByText('Este curso es parte de Premium').count()).toBe(0);
+    await screenshot(page, 'lesson-behind-age-gate-es-phone');
+    // "Under 13" when the request fails (here, a server error): nothing recorded, nobody signed
+    // out, and both answers are still there.
+    await page.route('**/api/user/verify-age', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await gate.getByRole('button', { name: 'Tengo menos de 13 años' }).click();
+    await gate.getByText('Tu respuesta no se registró: no ha cambiado nada.').waitFor();
+    expect(await gate.getByText('Acceso restringido').count()).toBe(0);
+    await screenshot(page, 'age-gate-under-13-failed-es-phone');
+    await page.unroute('**/api/user/verify-age');
+    await gate.getByRole('checkbox').click();
+    await gate.getByRole('button', { name: 'Continuar' }).click();
+    await gate.waitFor({ state: 'detached' });
+    // The same page, refreshed: the lesson, without navigating.
+    await page.getByRole('heading', { level: 1, name: '¿Quién es Dios?' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/lesson/101-1');
+    await page.getByText('Lección 1 de 18').waitFor();
+    await screenshot(page, 'lesson-after-age-gate-es-phone');
+    await context.close();
+  });
 });

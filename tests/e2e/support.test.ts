@@ -140,4 +140,28 @@ describe.runIf(enabled)('support and the admin panel in Chromium', () => {
     await screenshot(mp, 'settings-support-en-phone');
     await memberCtx.close();
   });
+
+  it('account settings shows the tab its address names, also when the address changes on the page', async () => {
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'en');
+    const selected = () => page.getByRole('tab', { selected: true }).innerText();
+    await page.goto(`${e2e.base}/account-settings?tab=support`);
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Support' }).waitFor();
+    expect(await selected()).toBe('Support');
+    // A link to the page followed while on it (the account menu), then Back: the tab follows.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await page.waitForURL(`${e2e.base}/account-settings`);
+    await expect.poll(selected).toBe('Profile');
+    await page.goBack();
+    await page.waitForURL(/\?tab=support$/);
+    await expect.poll(selected).toBe('Support');
+    // A tab chosen on the page is in the address (replaced, not a new history entry).
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.waitForURL(/\?tab=preferences$/);
+    await page.reload();
+    await expect.poll(selected).toBe('Preferences');
+    await context.close();
+  });
 });

@@ -6,7 +6,7 @@
  * `const P = 'admin.figures'`), or a template whose fixed head starts keys (`goals.kind.${k}`).
  * Read by tests/shared/strings-per-page.test.ts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -169,4 +169,123 @@ export function checkStrings(
   };
   walk(entry, new Set(['core']), relative(CLIENT, entry));
   return { missing, declarations };
+}
+
+// ── Keys no code shows ──
+
+/** The source files that may name a key: the client, the server, the shared code, the build. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What `${…}` stands for in a key: a part of one segment (`goals.kind.${kind}`, `d${days}`). */
+const PART = '[\\w.-]+';
+
+/**
+ * How the source names keys: literals (`'journal.title'`, `i18nKey="nav.home"`, a `labelKey`
+ * of a table, `'validation.max:400'`) and the shapes of the keys it builds (`courses.badges.${b}`
+ * is /^courses\.badges\.[\w-]+$/). A template whose first part is a constant of the same file
+ * (`const P = 'admin.figures'; t(`${P}.title`)`) is read with that constant in place.
+ */
+function keyNames(files: string[]) {
+  const literals = new Set<string>();
+  const shapes: { pattern: RegExp; text: string; file: string }[] = [];
+  for (const file of files) {
+    const source = parseSource(file);
+    const constants = new Map<string, string>();
+    const collect = (node: ts.Node) => {
+      if (
+        ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
+        node.initializer &&
+        (ts.isStringLiteral(node.initializer) ||
+          ts.isNoSubstitutionTemplateLiteral(node.initializer))
+      ) {
+        constants.set(node.name.text, node.initializer.text);
+      }
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+    const visit = (node: ts.Node) => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+        literals.add(node.text);
+      } else if (ts.isTemplateExpression(node)) {
+        let pattern = escapeRegExp(node.head.text);
+        let text = node.head.text;
+        for (const span of node.templateSpans) {
+          const known = ts.isIdentifier(span.expression)
+            ? constants.get(span.expression.text)
+            : undefined;
+          pattern += known === undefined ? PART : escapeRegExp(known);
+          text += known ?? '${…}';
+          pattern += escapeRegExp(span.literal.text);
+          text += span.literal.text;
+        }
+        // Only what starts like a key (a namespace, a dot): not every template of the app.
+        if (/^[a-zA-Z]+\.[\w.-]*/.test(text)) {
+          shapes.push({ pattern: new RegExp(`^${pattern}$`), text, file: relative(ROOT, file) });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { literals, shapes };
+}
+
+/**
+ * Where a key is built from parts the source does not show together, the prefixes of the keys so
+ * built, each with where and how (the scan cannot tell which keys under it are shown: keep the
+ * list short; a key built by a template whose first part is a key's start needs no entry).
+ */
+export const DYNAMIC_PREFIXES: Record<string, string> = {
+  'settings.preferences.':
+    'PreferencesTab passes prefix="settings.preferences" and the toggles\' names to ToggleList, which shows `${prefix}.${key}` and `${prefix}.${key}Hint`',
+  'settings.privacy.':
+    'PrivacyTab passes prefix="settings.privacy" and the toggles\' names to ToggleList, which shows `${prefix}.${key}` and `${prefix}.${key}Hint`',
+};
+
+let names: ReturnType<typeof keyNames> | undefined;
+/** The names of keys in the source, read once. */
+const sourceNames = () =>
+  (names ??= keyNames(['src', 'scripts'].flatMap((dir) => sourceFiles(join(ROOT, dir)))));
+
+/**
+ * The keys of the locale files that no source names, as a literal or by the shape of a key it
+ * builds, and that no dynamic prefix covers: text no one sees, which translators would keep up
+ * for nothing. `extra` adds keys (the test checks a key no code names is caught).
+ */
+export function unusedKeys(extra: string[] = []): string[] {
+  const { literals, shapes } = sourceNames();
+  // `validation.max:400`: a validation key with its count, read by the server's translator.
+  const counted = new Set([...literals].map((l) => l.split(':')[0]));
+  const leaves = [...flattenLeaves(en as Tree), ...extra];
+  return leaves.filter((key) => {
+    const base = key.replace(PLURAL, '');
+    if (literals.has(key) || literals.has(base) || counted.has(base)) return false;
+    if (shapes.some((s) => s.pattern.test(base) || s.pattern.test(`${base}:0`))) return false;
+    return !Object.keys(DYNAMIC_PREFIXES).some((prefix) => base.startsWith(prefix));
+  });
+}
+
+/** The dynamic prefixes the source no longer names (as the literal the prefix is built from). */
+export function staleDynamicPrefixes(): string[] {
+  const { literals } = sourceNames();
+  return Object.keys(DYNAMIC_PREFIXES).filter(
+    (prefix) =>
+      !literals.has(prefix.replace(/\.$/, '')) ||
+      !flattenLeaves(en as Tree).some((key) => key.startsWith(prefix)),
+  );
+}
+
+function flattenLeaves(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    return typeof v === 'string' ? [key] : flattenLeaves(v, key);
+  });
 }

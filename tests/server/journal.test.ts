@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { parseTags } from '#shared/schemas/journal.ts';
+import esStrings from '#shared/i18n/es.json' with { type: 'json' };
+import { POPULAR_TAGS, parseTags } from '#shared/schemas/journal.ts';
 import { useTestApp } from '../helpers/app.ts';
 
-const app = useTestApp({ bibles: true }, { member: {}, other: {} });
+const app = useTestApp({ bibles: true }, { member: {}, other: {}, writer: {} });
 const call = app.call;
 
 describe('journal', () => {
@@ -95,6 +98,100 @@ describe('journal', () => {
     expect(md.body).toContain('## Provision');
     expect(md.body).toContain('#provision');
     expect(md.body).not.toContain('Grace upon grace');
+  });
+
+  it('stores the preset tags as keys: tagged in Spanish, found and shown in English, exported in the exporter’s language', async () => {
+    const es = await call(
+      app.writer,
+      'POST',
+      '/api/journal',
+      { content: 'Dios proveyó.', tags: 'Fe, oración, Provisión, familia', status: 'published' },
+      'es',
+    );
+    expect(es.statusCode).toBe(201);
+    // Presets become their keys (the reader's language shows them); a free tag stays as typed.
+    expect(es.json().tags).toEqual(['faith', 'prayer', 'provision', 'familia']);
+    const en = await call(app.writer, 'POST', '/api/journal', {
+      content: 'Prayed for the family.',
+      tags: ['prayer', 'oración', 'faith'],
+    });
+    expect(en.json().tags).toEqual(['prayer', 'faith']);
+    // The filter matches across languages, by key or by either language's word.
+    for (const tag of ['prayer', 'oración', 'Oración']) {
+      const found = await call(app.writer, 'GET', `/api/journal?tag=${encodeURIComponent(tag)}`);
+      expect({ tag, total: found.json().total }).toEqual({ tag, total: 2 });
+    }
+    // Edited in Spanish: the words are the same tags.
+    const edited = await call(
+      app.writer,
+      'PATCH',
+      `/api/journal/${en.json().id}`,
+      { tags: 'oración, fe, crecimiento' },
+      'es',
+    );
+    expect(edited.json().tags).toEqual(['prayer', 'faith', 'growth']);
+    const mdEs = await call(app.writer, 'GET', '/api/journal/export', undefined, 'es');
+    expect(mdEs.body).toContain('Etiquetas: #fe #oración #provisión #familia');
+    expect(mdEs.body).toContain('Etiquetas: #oración #fe #crecimiento');
+    const mdEn = await call(app.writer, 'GET', '/api/journal/export');
+    expect(mdEn.body).toContain('Tags: #faith #prayer #provision #familia');
+    for (const id of [es.json().id, en.json().id]) {
+      await call(app.writer, 'DELETE', `/api/journal/${id}`);
+    }
+  });
+
+  it('names an entry without a title by its state: an untitled draft, or an untitled entry once published', async () => {
+    const draft = await call(app.writer, 'POST', '/api/journal', { content: 'a draft' });
+    const published = await call(app.writer, 'POST', '/api/journal', {
+      content: 'published without a title',
+      status: 'published',
+    });
+    const en = (await call(app.writer, 'GET', '/api/journal/export')).body;
+    expect(en).toContain('## Untitled draft\n\n_');
+    expect(en).toMatch(/## Untitled entry\n\n_\d{4}-\d{2}-\d{2} · Published_/);
+    const es = (await call(app.writer, 'GET', '/api/journal/export', undefined, 'es')).body;
+    expect(es).toMatch(/## Borrador sin título\n\n_\d{4}-\d{2}-\d{2} · Borrador_/);
+    expect(es).toMatch(/## Entrada sin título\n\n_\d{4}-\d{2}-\d{2} · Publicada_/);
+    for (const id of [draft.json().id, published.json().id]) {
+      await call(app.writer, 'DELETE', `/api/journal/${id}`);
+    }
+  });
+
+  it('migration 0013 turns the preset words of both languages into their keys, once each, in place', async () => {
+    const db = app.t.database.db;
+    const made = await call(app.writer, 'POST', '/api/journal', { content: 'before the keys' });
+    const id = made.json().id as string;
+    const other = await call(app.writer, 'POST', '/api/journal', { content: 'free tags only' });
+    // As entries were stored before: the words of the interface they were tagged in.
+    const old = ['fe', 'familia', 'faith', 'oración', 'adoración', 'crecimiento', 'provisión'];
+    await db.execute(
+      sql`update journal_entry set tags = ${JSON.stringify(old)}::jsonb where id = ${id}`,
+    );
+    await db.execute(
+      sql`update journal_entry set tags = '["familia","hope"]'::jsonb where id = ${other.json().id}`,
+    );
+    const migration = readFileSync(
+      new URL('../../drizzle/0014_journal_tag_keys.sql', import.meta.url),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    const tagsOf = async (entry: string) =>
+      (await call(app.writer, 'GET', `/api/journal/${entry}`)).json().tags;
+    expect(await tagsOf(id)).toEqual([
+      'faith',
+      'familia',
+      'prayer',
+      'worship',
+      'growth',
+      'provision',
+    ]);
+    expect(await tagsOf(other.json().id)).toEqual(['familia', 'hope']);
+    // Every preset's Spanish word of the locale file is mapped by the migration.
+    for (const key of POPULAR_TAGS) {
+      expect(migration).toContain(`WHEN '${esStrings.journal.tagNames[key]}' THEN '${key}'`);
+    }
+    for (const entry of [id, other.json().id])
+      await call(app.writer, 'DELETE', `/api/journal/${entry}`);
   });
 
   it('rejects bad input with translated messages and writes nothing', async () => {

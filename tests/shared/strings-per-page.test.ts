@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import en from '#shared/i18n/en.json' with { type: 'json' };
 import es from '#shared/i18n/es.json' with { type: 'json' };
 import { CORE, SERVER_ONLY, chunkOfKey, splitStrings } from '#client/lib/string-chunks.ts';
-import { CLIENT, checkStrings } from '../helpers/string-usage.ts';
+import {
+  CLIENT,
+  DYNAMIC_PREFIXES,
+  checkStrings,
+  staleDynamicPrefixes,
+  unusedKeys,
+} from '../helpers/string-usage.ts';
 
 /**
  * Each part of the client loads its strings in chunks (docs/decisions/0029): `core` at boot,
@@ -98,5 +104,34 @@ describe('strings per page', () => {
       const text = JSON.stringify((en as Record<string, Record<string, unknown>>)[top]![sub]);
       expect(all).not.toContain(text.slice(1, -1));
     }
+  });
+});
+
+/**
+ * Every key of the locale files is shown somewhere: named by the source (client, server, shared,
+ * build) as a literal, or by the shape of a key it builds (`courses.badges.${badge}`), or under
+ * one of the few prefixes the scan cannot follow (DYNAMIC_PREFIXES, each with its reason). A
+ * string no code shows is text nobody reads, which translators keep up for nothing (issue 22).
+ */
+describe('keys no code shows', () => {
+  it('has none', () => {
+    expect(unusedKeys()).toEqual([]);
+  });
+
+  it('catches a key no code names, and one only a template of another shape would build', () => {
+    const before = new Set(unusedKeys());
+    const added = (extra: string[]) => unusedKeys(extra).filter((key) => !before.has(key));
+    expect(added(['journal.neverShown', 'courses.badges', 'toast.neverSaid'])).toEqual([
+      'journal.neverShown',
+      'courses.badges',
+      'toast.neverSaid',
+    ]);
+    // Built by a template (`courses.badges.${b}`), a key of its shape counts as shown.
+    expect(added(['courses.badges.someBadge'])).toEqual([]);
+  });
+
+  it('lists only dynamic prefixes the source still builds keys from', () => {
+    expect(Object.keys(DYNAMIC_PREFIXES).length).toBeLessThanOrEqual(5);
+    expect(staleDynamicPrefixes()).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
 import { toast } from '../hooks/use-toast.ts';
-import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { LOGOUT_URL, authApi } from '../lib/auth-api.ts';
+import { errorMessage } from '../lib/queryClient.ts';
 import { Button } from './ui/Button.tsx';
 
 interface Props {
@@ -40,7 +40,9 @@ export function AgeVerificationModal({
     onSuccess: async () => {
       toast({ title: t('age.welcomeTitle'), description: t('age.welcomeMessage') });
       onComplete?.();
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      // Every query: the session, and whatever the page behind the gate asked for and was
+      // refused (403 AGE_NOT_VERIFIED): the page shows its content without being opened again.
+      await queryClient.invalidateQueries();
     },
     onError: () => {
       toast({
@@ -51,10 +53,12 @@ export function AgeVerificationModal({
     },
   });
 
+  // Closes the account for good: only once the server has recorded it does the page say so and
+  // sign out. A failure (nothing recorded) says so, and the person can answer again.
   const underAge = useMutation({
     mutationFn: () => authApi.verifyAge(false),
     retry: 0,
-    onSettled: () => {
+    onSuccess: () => {
       setRestricted(true);
       toast({
         title: t('age.restrictedTitle'),
@@ -140,6 +144,15 @@ export function AgeVerificationModal({
                   }}
                 />
               </p>
+              {underAge.isError ? (
+                <p
+                  role="alert"
+                  className="grid gap-1 rounded-2xl bg-red-50 p-3 text-sm text-red-800"
+                >
+                  <strong className="font-semibold">{t('age.underAgeFailed')}</strong>
+                  {errorMessage(underAge.error, t)}
+                </p>
+              ) : null}
               <div className="grid gap-2 sm:grid-cols-2">
                 <Button
                   type="button"

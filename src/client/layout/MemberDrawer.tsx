@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../components/Logo.tsx';
+import { Tip } from '../components/ui/Tip.tsx';
 import { SideNav } from './SideNav.tsx';
 
 /** The member's navigation drawer on phones, loaded when first opened. */
@@ -24,12 +25,14 @@ export default function MemberDrawer({
                 <Logo />
               </div>
             </Dialog.Title>
-            <Dialog.Close
-              aria-label={t('nav.closeMenu')}
-              className="rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
+            <Tip label={t('nav.closeMenu')}>
+              <Dialog.Close
+                aria-label={t('nav.closeMenu')}
+                className="rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </Tip>
           </div>
           <Dialog.Description className="sr-only">{t('nav.main')}</Dialog.Description>
           <SideNav onNavigate={() => onOpenChange(false)} />

@@ -7,6 +7,7 @@ import { Logo } from '../components/Logo.tsx';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { AccountNotice, accountNoticeWanted } from '../features/verification/index.ts';
 import { OfflineStatus } from '../components/OfflineStatus.tsx';
+import { Tip } from '../components/ui/Tip.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TimeZoneOfferSlot } from './TimeZoneOfferSlot.tsx';
@@ -61,18 +62,20 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
       </aside>
       <div className="lg:pl-64">
         <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-slate-200/80 bg-canvas/90 px-4 backdrop-blur sm:gap-3 sm:px-6">
-          <button
-            type="button"
-            aria-label={t('nav.openMenu')}
-            aria-haspopup="dialog"
-            aria-expanded={drawer}
-            onClick={() => setDrawer(true)}
-            onPointerEnter={preloadDrawer}
-            onFocus={preloadDrawer}
-            className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:hidden"
-          >
-            <MenuIcon className="size-6" aria-hidden />
-          </button>
+          <Tip label={t('nav.openMenu')}>
+            <button
+              type="button"
+              aria-label={t('nav.openMenu')}
+              aria-haspopup="dialog"
+              aria-expanded={drawer}
+              onClick={() => setDrawer(true)}
+              onPointerEnter={preloadDrawer}
+              onFocus={preloadDrawer}
+              className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:hidden"
+            >
+              <MenuIcon className="size-6" aria-hidden />
+            </button>
+          </Tip>
           {drawer ? (
             <Suspense fallback={null}>
               <MemberDrawer open={drawer} onOpenChange={setDrawer} />

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/Button.tsx';
+import { Tip } from '../components/ui/Tip.tsx';
 import { VISITOR_NAV } from '../paths.ts';
 
 /** The visitor's navigation drawer on phones. */
@@ -25,12 +26,14 @@ export default function VisitorMenu({
             <Dialog.Title className="font-serif text-xl text-brand-900">
               {t('app.name')}
             </Dialog.Title>
-            <Dialog.Close
-              aria-label={t('nav.closeMenu')}
-              className="rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
+            <Tip label={t('nav.closeMenu')}>
+              <Dialog.Close
+                aria-label={t('nav.closeMenu')}
+                className="rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </Tip>
           </div>
           <Dialog.Description className="sr-only">{t('nav.main')}</Dialog.Description>
           <nav aria-label={t('nav.main')} className="grid gap-1">

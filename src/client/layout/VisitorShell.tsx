@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { Tip } from '../components/ui/Tip.tsx';
 import { cn } from '../lib/cn.ts';
 import { VISITOR_NAV } from '../paths.ts';
 
@@ -100,18 +101,20 @@ export function VisitorShell({ children }: { children: ReactNode }) {
                 <Link to="/sign-up">{t('nav.signUp')}</Link>
               </Button>
             </div>
-            <button
-              type="button"
-              aria-label={t('nav.openMenu')}
-              aria-haspopup="dialog"
-              aria-expanded={open}
-              onClick={() => setOpen(true)}
-              onPointerEnter={preloadMenu}
-              onFocus={preloadMenu}
-              className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
-            >
-              <MenuIcon className="size-6" aria-hidden />
-            </button>
+            <Tip label={t('nav.openMenu')}>
+              <button
+                type="button"
+                aria-label={t('nav.openMenu')}
+                aria-haspopup="dialog"
+                aria-expanded={open}
+                onClick={() => setOpen(true)}
+                onPointerEnter={preloadMenu}
+                onFocus={preloadMenu}
+                className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
+              >
+                <MenuIcon className="size-6" aria-hidden />
+              </button>
+            </Tip>
             {open ? (
               <Suspense fallback={null}>
                 <VisitorMenu open={open} onOpenChange={setOpen} navLink={navLink} />

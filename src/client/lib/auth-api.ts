@@ -22,19 +22,20 @@ function deviceSettings(): { timeZone?: string; language: 'en' | 'es' } {
   };
 }
 
-/** The current user (SPEC §7): authenticated when it returns data. */
+/** The current user (SPEC §4, §7): authenticated when it returns data. */
 export const CURRENT_USER_KEY = SESSION_KEY;
 
 /**
- * The session check behind CURRENT_USER_KEY: GET /api/session answers null when signed out
- * (a 200: an expected state logs no console error on every visitor page).
+ * The session check behind CURRENT_USER_KEY, at the URL the key names: GET /api/session answers
+ * null when signed out (a 200: an expected state logs no console error on every visitor page).
  */
 export async function fetchSession(context?: {
   client?: QueryClient;
 }): Promise<CurrentUser | null> {
+  const url = CURRENT_USER_KEY.join('/');
   // Asked for by boot.ts while the app downloaded, on a page not rendered in advance.
-  const res = await (takeEarly('/api/session') ??
-    fetch('/api/session', {
+  const res = await (takeEarly(url) ??
+    fetch(url, {
       credentials: 'include',
       headers: { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' },
     }));
@@ -95,6 +96,9 @@ export const authApi = {
     }),
   resetPassword: (newPassword: string, token: string) =>
     apiRequest('POST', '/api/auth/reset-password', { newPassword, token }),
+  /** Confirming is safe to send again; "under 13" closes the account (sent once). */
   verifyAge: async (ageVerified: boolean): Promise<unknown> =>
-    (await apiRequest('POST', '/api/user/verify-age', { ageVerified })).json(),
+    (
+      await apiRequest('POST', '/api/user/verify-age', { ageVerified }, { idempotent: ageVerified })
+    ).json(),
 };

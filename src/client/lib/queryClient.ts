@@ -4,6 +4,7 @@ import {
   QUERY_GC_TIME_MS,
   QUERY_STALE_TIME_MS,
 } from '#shared/constants.ts';
+import { USER_PATH } from '../sw/names.ts';
 import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
 
@@ -40,22 +41,62 @@ const early = (url: string) => takeEarly(url, baseHeaders()['Accept-Language']);
 
 const get = (url: string) => fetch(url, { credentials: 'include', headers: baseHeaders() });
 
+export interface RequestOptions {
+  /**
+   * Sending this write twice does no more than sending it once: it sets a state (verify age,
+   * mark read, the fields of a PATCH that increments nothing), or it names what it makes with an
+   * id the browser chose, which the server makes once (`chosenIdSchema`). Only such a write, and
+   * a GET or a PUT, may be sent again after a failure (docs/decisions/0039).
+   */
+  idempotent?: boolean;
+}
+
+/** The failures of requests that may be sent again (see `retryOnceIfSafe`). */
+const repeatable = new WeakSet<object>();
+/** How many times a safe write is sent again (SPEC §9: once, after MUTATION_RETRY_DELAY_MS). */
+const MUTATION_RETRIES = 1;
+
 /** Every request carries credentials; JSON content type and body only when there is a body. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res =
-    method === 'GET' && data === undefined
-      ? await (early(url) ?? get(url))
-      : await fetch(url, {
-          method,
-          headers:
-            data !== undefined
-              ? { ...baseHeaders(), 'Content-Type': 'application/json' }
-              : baseHeaders(),
-          body: data !== undefined ? JSON.stringify(data) : undefined,
-          credentials: 'include',
-        });
-  await throwIfResNotOk(res);
-  return res;
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  { idempotent = false }: RequestOptions = {},
+): Promise<Response> {
+  try {
+    const res =
+      method === 'GET' && data === undefined
+        ? await (early(url) ?? get(url))
+        : await fetch(url, {
+            method,
+            headers:
+              data !== undefined
+                ? { ...baseHeaders(), 'Content-Type': 'application/json' }
+                : baseHeaders(),
+            body: data !== undefined ? JSON.stringify(data) : undefined,
+            credentials: 'include',
+          });
+    await throwIfResNotOk(res);
+    return res;
+  } catch (error) {
+    if (idempotent || method === 'GET' || method === 'PUT') {
+      if (typeof error === 'object' && error !== null) repeatable.add(error);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A failed write is sent again once, a second later (SPEC §9), only when that cannot do it twice
+ * and may help (docs/decisions/0039): the request is safe to repeat (a GET, a PUT, or a write
+ * marked `idempotent`), and it got no answer (the network) or the server failed (5xx). A refusal
+ * (400, 401, 403, 404, 409, 429…) is never sent again: it would be refused again.
+ */
+export function retryOnceIfSafe(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MUTATION_RETRIES) return false;
+  if (typeof error !== 'object' || error === null || !repeatable.has(error)) return false;
+  if (error instanceof ApiError) return error.status >= 500;
+  return error instanceof TypeError;
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -71,8 +112,12 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** The session query's key (SPEC §7); lib/auth-api.ts re-exports it. */
-export const SESSION_KEY = ['/api/auth/user'] as const;
+/**
+ * The session query's key, the URL it fetches like every key (lib/auth-api.ts re-exports it):
+ * GET /api/session, the browser's session check, which answers null when signed out; SPEC §7's
+ * GET /api/auth/user (a 401 then) stays for API clients (docs/architecture.md).
+ */
+export const SESSION_KEY = [USER_PATH] as const;
 /** Set when a signed-in member's session ended under them; the sign-in page says so. */
 export const SESSION_ENDED_FLAG = 'camino:session-ended';
 
@@ -122,7 +167,7 @@ export function createQueryClient(): QueryClient {
         networkMode: 'always',
       },
       mutations: {
-        retry: 1,
+        retry: retryOnceIfSafe,
         retryDelay: MUTATION_RETRY_DELAY_MS,
         networkMode: 'always',
       },
@@ -145,6 +190,16 @@ export function errorMessage(error: unknown, t: (key: string) => string): string
   }
   if (error instanceof TypeError) return t('errors.network');
   return t('errors.generic');
+}
+
+/**
+ * The code the server gave a refusal (`PREMIUM_REQUIRED`, `AGE_NOT_VERIFIED`, …), if any: each
+ * 403 has its own state on the page, not one message for all of them.
+ */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** Field messages from a 400 answer, keyed by field path. */

@@ -4,7 +4,7 @@
  * and forgetting the member's offline data on sign-out.
  */
 import { DATA_CACHE, OFFLINE_API, OUTBOX_DB, SW_URL } from '../sw/names.ts';
-import { SESSION_KEY, queryClient } from './queryClient.ts';
+import { queryClient } from './queryClient.ts';
 
 let registered = false;
 
@@ -36,9 +36,9 @@ export function registerServiceWorker(): void {
 }
 
 function keepWhatThePageShows() {
+  // The session query (SESSION_KEY, /api/session) is one of them.
   void queryClient.refetchQueries({
-    predicate: ({ queryKey }) =>
-      String(queryKey[0]).split('?')[0]! in OFFLINE_API || queryKey[0] === SESSION_KEY[0],
+    predicate: ({ queryKey }) => String(queryKey[0]).split('?')[0]! in OFFLINE_API,
   });
 }
 

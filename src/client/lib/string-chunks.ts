@@ -23,7 +23,6 @@ export const CORE = [
   'notFound',
   'offline',
   'age',
-  'legal',
   // Parts of larger groups that the shells or shared components show.
   'auth.showPassword',
   'auth.hidePassword',

@@ -20,6 +20,7 @@ import type { Language } from '#shared/constants.ts';
 import { formatReference, parseReference, rangesFromOsis } from '../bible/reference.ts';
 import { readPassage, type BibleCatalog } from '../bible/service.ts';
 import { recordActivity } from '../practice/activity.ts';
+import { tagKey, tagKeys, tagLabel } from './tags.ts';
 
 type Row = typeof journalEntry.$inferSelect;
 
@@ -52,7 +53,10 @@ export function journalMarkdown(rows: readonly Row[], lang: Language): string {
     '',
   ];
   for (const r of rows) {
-    lines.push(`## ${r.title || t('journal.untitled')}`, '');
+    lines.push(
+      `## ${r.title || t(r.status === 'draft' ? 'journal.untitled' : 'journal.untitledEntry')}`,
+      '',
+    );
     lines.push(
       `_${date(r.createdAt)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
       '',
@@ -66,7 +70,10 @@ export function journalMarkdown(rows: readonly Row[], lang: Language): string {
     }
     lines.push(r.content, '');
     if (r.tags.length)
-      lines.push(`${t('journal.tags')}: ${r.tags.map((tag) => `#${tag}`).join(' ')}`, '');
+      lines.push(
+        `${t('journal.tags')}: ${r.tags.map((tag) => `#${tagLabel(tag, lang)}`).join(' ')}`,
+        '',
+      );
   }
   return lines.join('\n');
 }
@@ -114,7 +121,8 @@ export function registerJournalRoutes(
       const pattern = `%${escapeLike(q.q)}%`;
       where.push(or(ilike(journalEntry.title, pattern), ilike(journalEntry.content, pattern))!);
     }
-    if (q.tag) where.push(sql`${journalEntry.tags} @> ${JSON.stringify([q.tag])}::jsonb`);
+    // A preset named in either language (`fe`, `faith`) finds the entries tagged with it.
+    if (q.tag) where.push(sql`${journalEntry.tags} @> ${JSON.stringify([tagKey(q.tag)])}::jsonb`);
     if (q.status) where.push(eq(journalEntry.status, q.status));
     return and(...where)!;
   }
@@ -201,6 +209,7 @@ export function registerJournalRoutes(
           .insert(journalEntry)
           .values({
             ...body,
+            tags: tagKeys(body.tags),
             ...attached,
             id: chosenId ?? randomUUID(),
             userId: me.id,
@@ -278,6 +287,7 @@ export function registerJournalRoutes(
         .update(journalEntry)
         .set({
           ...body,
+          ...(body.tags ? { tags: tagKeys(body.tags) } : {}),
           ...(await scripture(request, scriptureReference)),
           ...(body.status === 'published' && !existing.publishedAt ? { publishedAt: now } : {}),
           ...(body.status === 'draft' ? { publishedAt: null } : {}),

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, sum } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   PRAYER_PAGE_SIZE,
@@ -21,6 +20,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import { localDate } from '#shared/values/time.ts';
 import { recordActivity } from '../practice/activity.ts';
+import { createOnce } from '../db/create-once.ts';
 
 type Row = typeof prayerRequest.$inferSelect;
 
@@ -105,15 +105,27 @@ export function registerPrayerRoutes(appBase: FastifyInstance, deps: { db: Datab
         tags: ['prayer'],
         summary: 'Add a prayer request',
         body: prayerInputSchema,
-        response: { 201: prayerSchema },
+        response: { 200: prayerSchema, 201: prayerSchema },
       },
     },
     async (request, reply) => {
-      const [row] = await db
-        .insert(prayerRequest)
-        .values({ id: randomUUID(), userId: currentUser(request).id, ...request.body })
-        .returning();
-      return reply.status(201).send(toPrayer(row!));
+      const me = currentUser(request);
+      const { id: chosenId, ...body } = request.body;
+      // Sent again with the id the browser chose (its answer lost): the request already added.
+      const { row, created } = await createOnce(chosenId, {
+        find: async (id) =>
+          (await db.select().from(prayerRequest).where(eq(prayerRequest.id, id)))[0],
+        owns: (r) => r.userId === me.id,
+        insert: async (id) =>
+          (
+            await db
+              .insert(prayerRequest)
+              .values({ id, userId: me.id, ...body })
+              .onConflictDoNothing({ target: prayerRequest.id })
+              .returning()
+          )[0] ?? null,
+      });
+      return reply.status(created ? 201 : 200).send(toPrayer(row));
     },
   );
 
@@ -183,37 +195,46 @@ export function registerPrayerRoutes(appBase: FastifyInstance, deps: { db: Datab
         summary:
           'Record a finished prayer-timer session; it counts for the streak and for prayer goals',
         body: prayerSessionInputSchema,
-        response: { 201: prayerSessionSchema },
+        response: { 200: prayerSessionSchema, 201: prayerSessionSchema },
       },
     },
     async (request, reply) => {
       const me = currentUser(request);
       const now = new Date();
-      const day = localDate(now, me.preferences.timeZone);
-      const { row, badgesAwarded } = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(prayerSession)
-          .values({
-            id: randomUUID(),
-            userId: me.id,
-            minutes: request.body.minutes,
-            day,
-            createdAt: now,
-          })
-          .returning();
-        const badges = await recordActivity(
-          tx,
-          me,
-          { kind: 'prayer', amount: request.body.minutes, subject: inserted!.id },
-          now,
-        );
-        return { row: inserted!, badgesAwarded: badges };
+      let badgesAwarded: Awaited<ReturnType<typeof recordActivity>> = [];
+      // Sent again with the id the browser chose (its answer lost): the minutes count once.
+      const { row, created } = await createOnce(request.body.id, {
+        find: async (id) =>
+          (await db.select().from(prayerSession).where(eq(prayerSession.id, id)))[0],
+        owns: (r) => r.userId === me.id,
+        insert: (id) =>
+          db.transaction(async (tx) => {
+            const [inserted] = await tx
+              .insert(prayerSession)
+              .values({
+                id,
+                userId: me.id,
+                minutes: request.body.minutes,
+                day: localDate(now, me.preferences.timeZone),
+                createdAt: now,
+              })
+              .onConflictDoNothing({ target: prayerSession.id })
+              .returning();
+            if (!inserted) return null;
+            badgesAwarded = await recordActivity(
+              tx,
+              me,
+              { kind: 'prayer', amount: inserted.minutes, subject: inserted.id },
+              now,
+            );
+            return inserted;
+          }),
       });
       const [today] = await db
         .select({ minutes: sum(prayerSession.minutes) })
         .from(prayerSession)
-        .where(and(eq(prayerSession.userId, me.id), eq(prayerSession.day, day)));
-      return reply.status(201).send({
+        .where(and(eq(prayerSession.userId, me.id), eq(prayerSession.day, row.day)));
+      return reply.status(created ? 201 : 200).send({
         id: row.id,
         minutes: row.minutes,
         createdAt: row.createdAt.toISOString(),

@@ -15,12 +15,13 @@ import {
 } from '#shared/schemas/support.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
-import { supportTicket } from '../db/schema.ts';
+import { createOnce } from '../db/create-once.ts';
+import { supportMessage, supportTicket } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import { ticketReceived, type SupportEventDeps } from './events.ts';
-import { addMessage, newId, threadsOf } from './service.ts';
+import { addMessage, threadsOf, ticketById } from './service.ts';
 
 const HOUR = 60 * 60;
 /** A member sees their newest tickets (a member has few; older ones stay with the team). */
@@ -46,7 +47,7 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         tags: ['support'],
         summary: 'File a support ticket (visitors and members); an acknowledgement is e-mailed',
         body: ticketInputSchema,
-        response: { 201: ticketCreatedSchema },
+        response: { 200: ticketCreatedSchema, 201: ticketCreatedSchema },
       },
     },
     async (request, reply) => {
@@ -61,6 +62,21 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         });
       }
       const email = input.email.toLowerCase();
+      // Sent again with the id the form chose (its answer lost): the ticket already filed, from
+      // the same address, answers; no second ticket, no second acknowledgement, no rate counted.
+      const find = async (id: string) => ticketById(db, id);
+      const sameSender = (row: { email: string }) => row.email.toLowerCase() === email;
+      // The first copy sent the acknowledgement (or kept it, with no mail server): it is not sent
+      // again, and the answer says what that first copy did as far as this server can tell.
+      const again = (number: number) => ({
+        number,
+        confirmation: deps.mailer.delivers ? ('sent' as const) : ('noMailServer' as const),
+      });
+      if (input.id) {
+        const filed = await find(input.id);
+        if (filed && !sameSender(filed)) throw new HttpError(409, 'errors.idTaken', {}, 'ID_TAKEN');
+        if (filed) return reply.status(200).send(again(filed.number));
+      }
       const byIp = await deps.rateLimitStore.consume(`support:ip:${request.ip}`, {
         window: HOUR,
         max: SUPPORT_TICKETS_PER_IP_PER_HOUR,
@@ -78,39 +94,51 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         throw tooMany();
       }
 
-      const id = newId();
       const now = new Date();
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(supportTicket)
-          .values({
-            id,
-            userId: member?.ageVerified ? member.id : null,
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            subject: input.subject,
-            language: request.lang,
-            // Premium members get priority support (SPEC §1).
-            priority: member?.ageVerified && hasPremium(member) ? 'high' : 'normal',
-            awaitingSince: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ number: supportTicket.number });
-        await addMessage(tx, {
-          ticketId: id,
-          author: 'requester',
-          authorId: member?.ageVerified ? member.id : null,
-          authorName: input.name,
-          body: input.message,
-          createdAt: now,
-        });
-        return row!;
+      const author = member?.ageVerified ? member.id : null;
+      const { row: created, created: isNew } = await createOnce(input.id, {
+        find,
+        owns: sameSender,
+        // The ticket and its first message (null: a copy sent at the same time filed it first).
+        insert: (id) =>
+          db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(supportTicket)
+              .values({
+                id,
+                userId: author,
+                name: input.name,
+                email: input.email,
+                phone: input.phone,
+                subject: input.subject,
+                language: request.lang,
+                // Premium members get priority support (SPEC §1).
+                priority: member?.ageVerified && hasPremium(member) ? 'high' : 'normal',
+                awaitingSince: now,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .onConflictDoNothing({ target: supportTicket.id })
+              .returning();
+            if (!row) return null;
+            await addMessage(tx, {
+              ticketId: id,
+              author: 'requester',
+              authorId: author,
+              authorName: input.name,
+              body: input.message,
+              createdAt: now,
+            });
+            return row;
+          }),
       });
-      request.log.info({ event: 'support.ticket-created', ticket: id }, 'support ticket filed');
+      if (!isNew) return reply.status(200).send(again(created.number));
+      request.log.info(
+        { event: 'support.ticket-created', ticket: created.id },
+        'support ticket filed',
+      );
       const confirmation = await ticketReceived(deps, {
-        id,
+        id: created.id,
         number: created.number,
         name: input.name,
         email: input.email,
@@ -167,29 +195,40 @@ export function registerSupportRoutes(appBase: FastifyInstance, deps: SupportDep
         summary: "The member writes in their ticket's thread (a closed ticket opens again)",
         params: z.object({ id: z.string().min(1).max(100) }),
         body: ticketReplySchema,
-        response: { 201: z.object({ ok: z.literal(true) }) },
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          201: z.object({ ok: z.literal(true) }),
+        },
       },
     },
     async (request, reply) => {
       const me = currentUser(request);
       const now = new Date();
-      await db.transaction(async (tx) => {
-        const [ticket] = await tx
-          .update(supportTicket)
-          .set({ status: 'open', awaitingSince: now, closedAt: null, updatedAt: now })
-          .where(and(eq(supportTicket.id, request.params.id), eq(supportTicket.userId, me.id)))
-          .returning({ id: supportTicket.id });
-        if (!ticket) throw notFound();
-        await addMessage(tx, {
-          ticketId: ticket.id,
-          author: 'requester',
-          authorId: me.id,
-          authorName: `${me.firstName} ${me.lastName}`.trim() || me.email,
-          body: request.body.body,
-          createdAt: now,
-        });
+      // Sent again with the id the browser chose (its answer lost): the reply already written.
+      const { created } = await createOnce(request.body.id, {
+        find: async (id) =>
+          (await db.select().from(supportMessage).where(eq(supportMessage.id, id)))[0],
+        owns: (m) => m.ticketId === request.params.id && m.authorId === me.id,
+        insert: (id) =>
+          db.transaction(async (tx) => {
+            const [ticket] = await tx
+              .update(supportTicket)
+              .set({ status: 'open', awaitingSince: now, closedAt: null, updatedAt: now })
+              .where(and(eq(supportTicket.id, request.params.id), eq(supportTicket.userId, me.id)))
+              .returning({ id: supportTicket.id });
+            if (!ticket) throw notFound();
+            return addMessage(tx, {
+              id,
+              ticketId: ticket.id,
+              author: 'requester',
+              authorId: me.id,
+              authorName: `${me.firstName} ${me.lastName}`.trim() || me.email,
+              body: request.body.body,
+              createdAt: now,
+            });
+          }),
       });
-      return reply.status(201).send({ ok: true as const });
+      return reply.status(created ? 201 : 200).send({ ok: true as const });
     },
   );
 }

@@ -41,10 +41,14 @@ export async function threadsOf(
   return threads;
 }
 
-/** Adds a message to a thread. */
+/**
+ * Adds a message to a thread; answers it, or null when a message with the id given (chosen by
+ * the member's browser) is already there.
+ */
 export async function addMessage(
   db: Db,
   values: {
+    id?: string;
     ticketId: string;
     author: 'requester' | 'staff' | 'note';
     authorId: string | null;
@@ -53,7 +57,12 @@ export async function addMessage(
     createdAt?: Date;
   },
 ) {
-  await db.insert(supportMessage).values({ id: newId(), ...values });
+  const [row] = await db
+    .insert(supportMessage)
+    .values({ ...values, id: values.id ?? newId() })
+    .onConflictDoNothing({ target: supportMessage.id })
+    .returning();
+  return row ?? null;
 }
 
 export async function ticketById(db: Db, id: string): Promise<TicketRow | undefined> {

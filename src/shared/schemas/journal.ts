@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOURNAL_STATUSES, MAX_TAGS, parseTags } from '../values/journal.ts';
+import { chosenIdSchema } from './chosen-id.ts';
 export * from '../values/journal.ts';
 
 const tagsSchema = z
@@ -36,7 +37,7 @@ export const journalInputSchema = fields
      * Chosen by the browser: with it, writing the entry is safe to send again (an entry written
      * offline and sent when the connection is back): the same id answers the entry already made.
      */
-    id: z.uuid({ error: 'validation.invalid' }).optional(),
+    id: chosenIdSchema,
   })
   .strict();
 export type JournalInput = z.input<typeof journalInputSchema>;

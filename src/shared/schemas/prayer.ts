@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chosenIdSchema } from './chosen-id.ts';
 import { BADGES } from './course.ts';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES, PRAYER_TIMER_MAX_MINUTES } from '../values/prayer.ts';
 export * from '../values/prayer.ts';
@@ -18,6 +19,7 @@ export const prayerInputSchema = fields
   .extend({
     description: fields.shape.description.default(''),
     urgent: fields.shape.urgent.default(false),
+    id: chosenIdSchema,
   })
   .strict();
 export type PrayerInput = z.input<typeof prayerInputSchema>;
@@ -61,6 +63,7 @@ export const prayerSessionInputSchema = z
       .int({ error: 'prayer.errors.minutes' })
       .min(1, { error: 'prayer.errors.minutes' })
       .max(PRAYER_TIMER_MAX_MINUTES, { error: 'prayer.errors.minutes' }),
+    id: chosenIdSchema,
   })
   .strict();
 

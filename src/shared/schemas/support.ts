@@ -6,6 +6,7 @@ import {
   SUPPORT_NAME_MAX_LENGTH,
   SUPPORT_PHONE_MAX_LENGTH,
 } from '../constants.ts';
+import { chosenIdSchema } from './chosen-id.ts';
 import { emailSchema } from './user.ts';
 import {
   SUPPORT_SUBJECTS,
@@ -40,11 +41,12 @@ export const ticketInputSchema = z.object({
   message,
   /** The honeypot: must stay empty. */
   [SUPPORT_HONEYPOT_FIELD]: z.string().max(500).optional(),
+  id: chosenIdSchema,
 });
 export type TicketInput = z.input<typeof ticketInputSchema>;
 
-/** A reply in a ticket's thread (the member's or the team's). */
-export const ticketReplySchema = z.object({ body: message });
+/** A reply in a ticket's thread (the member's or the team's; the member's may name its id). */
+export const ticketReplySchema = z.object({ body: message, id: chosenIdSchema });
 
 /**
  * What became of the acknowledgement e-mail of a new ticket: sent to a mail server, not sent

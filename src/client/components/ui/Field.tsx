@@ -2,6 +2,7 @@ import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode }
 import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { Tip } from './Tip.tsx';
 
 export const inputClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100';
@@ -41,19 +42,21 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           {...props}
         />
         {isPassword ? (
-          <button
-            type="button"
-            onClick={() => setReveal((r) => !r)}
-            aria-label={reveal ? t('auth.hidePassword') : t('auth.showPassword')}
-            aria-pressed={reveal}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-slate-500 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            {reveal ? (
-              <EyeOff className="size-5" aria-hidden />
-            ) : (
-              <Eye className="size-5" aria-hidden />
-            )}
-          </button>
+          <Tip label={reveal ? t('auth.hidePassword') : t('auth.showPassword')}>
+            <button
+              type="button"
+              onClick={() => setReveal((r) => !r)}
+              aria-label={reveal ? t('auth.hidePassword') : t('auth.showPassword')}
+              aria-pressed={reveal}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-slate-500 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {reveal ? (
+                <EyeOff className="size-5" aria-hidden />
+              ) : (
+                <Eye className="size-5" aria-hidden />
+              )}
+            </button>
+          </Tip>
         ) : null}
       </div>
       {hint ? (

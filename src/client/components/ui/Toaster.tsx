@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants.ts';
 import { useToast } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { Tip } from './Tip.tsx';
 
 /**
  * Radix toasts as SPEC §9 says: one at a time, centred, semi-transparent white (red when
@@ -54,12 +55,14 @@ export function Toaster() {
               </ToastPrimitive.Description>
             ) : null}
           </div>
-          <ToastPrimitive.Close
-            aria-label={t('toast.close')}
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </ToastPrimitive.Close>
+          <Tip label={t('toast.close')}>
+            <ToastPrimitive.Close
+              aria-label={t('toast.close')}
+              className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </ToastPrimitive.Close>
+          </Tip>
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport className="fixed left-1/2 top-1/2 z-[100] flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-2 outline-none" />

@@ -48,15 +48,26 @@ const TABS = [
 export default function AccountSettings() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  // `?tab=support` opens a tab directly (the support page and e-mails link to it).
-  const [params] = useSearchParams();
+  // The address names the tab (`?tab=support`: the support page, notifications and e-mails link
+  // to it), also when it changes while the page is open (a link followed from here, Back).
+  const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const initial = TABS.find((tab) => tab === requested) ?? 'profile';
+  const current = TABS.find((tab) => tab === requested) ?? 'profile';
+  const select = (tab: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (tab === 'profile') next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      { replace: true },
+    );
   if (!user) return null;
   return (
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
-      <Tabs.Root defaultValue={initial} className="grid gap-6">
+      <Tabs.Root value={current} onValueChange={select} className="grid gap-6">
         <Tabs.List
           aria-label={t('settings.title')}
           className="grid grid-cols-2 gap-1 min-[480px]:grid-cols-3 sm:flex sm:flex-wrap"

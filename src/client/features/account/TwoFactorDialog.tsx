@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, Download } from 'lucide-react';
+import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -25,7 +25,8 @@ interface Props {
 type Step =
   | { name: 'password' }
   | { name: 'scan'; setup: TwoFactorSetup }
-  | { name: 'codes'; codes: string[] };
+  /** `enabled`: the codes of a just-confirmed setup (the dialog says it is on). */
+  | { name: 'codes'; codes: string[]; enabled?: boolean };
 
 /** The setup key inside an otpauth:// link, in groups of four for typing it by hand. */
 export function setupKeyOf(totpURI: string): string {
@@ -108,9 +109,10 @@ export default function TwoFactorDialog({ open, mode, email, onOpenChange }: Pro
       return void run(async () => {
         await twoFactorApi.confirm(code);
         await refreshAccount();
-        toast({ title: t('settings.twoFactor.enabled') });
         setValue('');
-        setStep({ name: 'codes', codes: setup.backupCodes });
+        // Said in the dialog, not by a toast: a toast would cover codes shown only this once
+        // (it comes when they close the dialog).
+        setStep({ name: 'codes', codes: setup.backupCodes, enabled: true });
       });
     }
   }
@@ -152,7 +154,15 @@ export default function TwoFactorDialog({ open, mode, email, onOpenChange }: Pro
           <Dialog.Title className="font-serif text-2xl text-brand-950">{title}</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">{description}</Dialog.Description>
           {step.name === 'codes' ? (
-            <RecoveryCodes codes={step.codes} email={email} onDone={() => close(false)} />
+            <RecoveryCodes
+              codes={step.codes}
+              email={email}
+              enabled={step.enabled ?? false}
+              onDone={() => {
+                if (step.enabled) toast({ title: t('settings.twoFactor.enabled') });
+                close(false);
+              }}
+            />
           ) : (
             <form onSubmit={submit} noValidate className="grid gap-4">
               {step.name === 'scan' ? <ScanStep setup={step.setup} /> : null}
@@ -243,10 +253,12 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 function RecoveryCodes({
   codes,
   email,
+  enabled,
   onDone,
 }: {
   codes: string[];
   email: string;
+  enabled: boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -255,6 +267,15 @@ function RecoveryCodes({
     saveBlob(new Blob([file], { type: 'text/plain;charset=utf-8' }), 'camino-recovery-codes.txt');
   return (
     <div className="grid gap-4">
+      {enabled ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800"
+        >
+          <ShieldCheck className="size-5 shrink-0" aria-hidden />
+          {t('settings.twoFactor.enabled')}
+        </p>
+      ) : null}
       <ul
         aria-label={t('settings.twoFactor.codesList')}
         className="grid grid-cols-2 gap-2 rounded-2xl bg-slate-50 p-4 font-mono text-sm text-slate-900"

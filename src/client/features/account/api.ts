@@ -24,7 +24,9 @@ export function useUpdateProfile(onError: (error: Error) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: ProfileInput) =>
-      (await apiRequest('PATCH', '/api/user/profile', values)).json() as Promise<CurrentUser>,
+      (
+        await apiRequest('PATCH', '/api/user/profile', values, { idempotent: true })
+      ).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       toast({ title: t('settings.profile.updated') });
@@ -60,7 +62,9 @@ export function usePreferenceSaver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Partial<UserPreferences>) =>
-      (await apiRequest('PATCH', '/api/user/preferences', changes)).json() as Promise<CurrentUser>,
+      (
+        await apiRequest('PATCH', '/api/user/preferences', changes, { idempotent: true })
+      ).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       // Its toggles are these preferences: "Daily reminders" is one switch on both pages.

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail } from '#shared/schemas/admin.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
+import { Tip } from '../../components/ui/Tip.tsx';
 import { useAdminUser } from './api.ts';
 import { MemberActions } from './MemberActions.tsx';
 
@@ -110,12 +111,14 @@ export function MemberDetail({ id, onClose }: { id: string | null; onClose: () =
                 {t('admin.member.detail')}
               </Dialog.Description>
             </div>
-            <Dialog.Close
-              aria-label={t('admin.member.close')}
-              className="-mr-2 -mt-1 rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
+            <Tip label={t('admin.member.close')}>
+              <Dialog.Close
+                aria-label={t('admin.member.close')}
+                className="-mr-2 -mt-1 rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </Tip>
           </div>
           {detail.isLoading ? (
             <Skeletons count={3} height="h-16" />

@@ -5,6 +5,7 @@ import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { Tip } from '../../components/ui/Tip.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
 import type { ChapterQuery } from './api.ts';
@@ -40,35 +41,39 @@ export function ChapterText({
   return (
     <Card>
       <div className="mb-4 flex items-center justify-between gap-2">
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('bible.previous')}
-          disabled={!data.data?.previous}
-          onClick={() =>
-            data.data?.previous &&
-            onGo({ b: data.data.previous.book, c: data.data.previous.chapter })
-          }
-        >
-          <ChevronLeft className="size-5" aria-hidden />
-        </Button>
+        <Tip label={t('bible.previous')}>
+          <Button
+            size="icon"
+            variant="outline"
+            aria-label={t('bible.previous')}
+            disabled={!data.data?.previous}
+            onClick={() =>
+              data.data?.previous &&
+              onGo({ b: data.data.previous.book, c: data.data.previous.chapter })
+            }
+          >
+            <ChevronLeft className="size-5" aria-hidden />
+          </Button>
+        </Tip>
         <h2 className="text-center font-serif text-2xl text-brand-950">
           {t('bible.chapterLabel', { book: referenceBookName(info.osis, language, true), chapter })}
           {data.data ? (
             <span className="ml-2 text-sm font-sans text-slate-500">{data.data.translation}</span>
           ) : null}
         </h2>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('bible.next')}
-          disabled={!data.data?.next}
-          onClick={() =>
-            data.data?.next && onGo({ b: data.data.next.book, c: data.data.next.chapter })
-          }
-        >
-          <ChevronRight className="size-5" aria-hidden />
-        </Button>
+        <Tip label={t('bible.next')}>
+          <Button
+            size="icon"
+            variant="outline"
+            aria-label={t('bible.next')}
+            disabled={!data.data?.next}
+            onClick={() =>
+              data.data?.next && onGo({ b: data.data.next.book, c: data.data.next.chapter })
+            }
+          >
+            <ChevronRight className="size-5" aria-hidden />
+          </Button>
+        </Tip>
       </div>
       {data.data?.fallback ? (
         <p className="mb-4 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">

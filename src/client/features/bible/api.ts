@@ -159,7 +159,7 @@ export function useSaveStudy(
   return useMutation({
     mutationFn: async (body: StudyInput): Promise<Study> => {
       const res = id
-        ? await apiRequest('PATCH', `${STUDIES_URL}/${id}`, body)
+        ? await apiRequest('PATCH', `${STUDIES_URL}/${id}`, body, { idempotent: true })
         : await apiRequest('POST', STUDIES_URL, body);
       return res.json();
     },

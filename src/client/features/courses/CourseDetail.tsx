@@ -6,7 +6,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { errorMessage } from '../../lib/queryClient.ts';
+import { AgeGateWaiting } from '../../components/QueryStates.tsx';
+import { errorCode, errorMessage } from '../../lib/queryClient.ts';
 import { useCourse } from './api.ts';
 import { PremiumGate } from './PremiumGate.tsx';
 import { ProgressRing } from '../../components/ProgressRing.tsx';
@@ -28,6 +29,7 @@ export function CourseView({ courseId, intro = false }: { courseId: string; intr
         {t('common.loading')}
       </p>
     );
+  if (errorCode(course.error) === 'AGE_NOT_VERIFIED') return <AgeGateWaiting />;
   if (course.isError || !course.data) {
     return (
       <Card role="alert" className="grid gap-3">

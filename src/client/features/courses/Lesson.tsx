@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { ApiError, errorMessage } from '../../lib/queryClient.ts';
+import { AgeGateWaiting } from '../../components/QueryStates.tsx';
+import { ApiError, errorCode, errorMessage } from '../../lib/queryClient.ts';
 import { useCompleteLesson, useLesson } from './api.ts';
 import { PracticeResponse } from './PracticeResponse.tsx';
 import { PremiumGate } from './PremiumGate.tsx';
@@ -28,7 +29,10 @@ export default function LessonPage() {
     );
   if (lesson.isError) {
     const status = lesson.error instanceof ApiError ? lesson.error.status : 0;
-    if (status === 403) return <PremiumGate />;
+    // Each refusal its own state: Premium's gate only for a Premium course's lesson.
+    const code = errorCode(lesson.error);
+    if (code === 'PREMIUM_REQUIRED') return <PremiumGate />;
+    if (code === 'AGE_NOT_VERIFIED') return <AgeGateWaiting />;
     if (status === 409) {
       return (
         <Card role="alert" className="grid justify-items-start gap-3">

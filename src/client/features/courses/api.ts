@@ -105,6 +105,8 @@ export function useSaveLessonResponse(
   return useMutation({
     mutationFn: (response: string) =>
       apiRequest('PUT', `/api/lessons/${lessonId}/response`, { response }),
+    // One save at a time, in order: a retried save never lands after a newer one.
+    scope: { id: `lesson-response:${lessonId}` },
     onMutate: () => on.saving(),
     onSuccess: (_res, response) => {
       on.saved(response);
@@ -140,7 +142,10 @@ export function useCompleteLesson(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (await apiRequest('POST', `/api/lessons/${id}/complete`)).json() as Promise<CompleteResult>,
+      // A lesson completed twice is completed once: safe to send again.
+      (
+        await apiRequest('POST', `/api/lessons/${id}/complete`, undefined, { idempotent: true })
+      ).json() as Promise<CompleteResult>,
     onSuccess: async (result) => {
       const data = lesson!;
       const badges = result.badgesAwarded.map((b) => t(`courses.badges.${b}`)).join(' · ');

@@ -5,6 +5,7 @@ import type { Goal, GoalPriority } from '#shared/schemas/goals.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field } from '../../components/ui/Field.tsx';
+import { Tip } from '../../components/ui/Tip.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useGoalProgress } from './api.ts';
@@ -96,23 +97,27 @@ export function GoalCard({ goal, today, onEdit, onDelete }: Props) {
           </span>
         </div>
         <div className="-mr-2 -mt-2 flex shrink-0">
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={t('goals.editLabel', { title: goal.title })}
-            onClick={() => onEdit(goal)}
-          >
-            <Pencil className="size-4" aria-hidden />
-          </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            aria-label={t('goals.deleteLabel', { title: goal.title })}
-            onClick={() => onDelete(goal)}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </Button>
+          <Tip label={t('goals.editLabel', { title: goal.title })}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={t('goals.editLabel', { title: goal.title })}
+              onClick={() => onEdit(goal)}
+            >
+              <Pencil className="size-4" aria-hidden />
+            </Button>
+          </Tip>
+          <Tip label={t('goals.deleteLabel', { title: goal.title })}>
+            <Button
+              size="icon"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              aria-label={t('goals.deleteLabel', { title: goal.title })}
+              onClick={() => onDelete(goal)}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          </Tip>
         </div>
       </div>
 

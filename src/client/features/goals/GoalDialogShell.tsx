@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { Tip } from '../../components/ui/Tip.tsx';
 
 /** The dialog frame of the goal forms: title, description and a close button. */
 export function DialogShell({
@@ -36,12 +37,14 @@ export function DialogShell({
               <Dialog.Title className="font-serif text-2xl text-brand-950">{title}</Dialog.Title>
               <Dialog.Description className="text-slate-600">{description}</Dialog.Description>
             </div>
-            <Dialog.Close
-              aria-label={t('goals.close')}
-              className="-mr-2 -mt-1 rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
+            <Tip label={t('goals.close')}>
+              <Dialog.Close
+                aria-label={t('goals.close')}
+                className="-mr-2 -mt-1 rounded-xl p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </Tip>
           </div>
           {children}
         </Dialog.Content>

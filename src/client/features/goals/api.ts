@@ -95,7 +95,9 @@ export function useUpdateGoal(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: GoalUpdate) =>
-      (await apiRequest('PATCH', `/api/goals/${id}`, body)).json() as Promise<Goal>,
+      (
+        await apiRequest('PATCH', `/api/goals/${id}`, body, { idempotent: true })
+      ).json() as Promise<Goal>,
     onSuccess: async () => {
       toast({ title: t('goals.updated') });
       onUpdated();

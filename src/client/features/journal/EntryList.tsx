@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { JournalEntriesQuery } from './api.ts';
+import { useJournalLabels } from './labels.ts';
 
 interface Props {
   list: JournalEntriesQuery;
@@ -85,6 +86,7 @@ function EntryCard({
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const label = useJournalLabels();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Card className="grid gap-2 p-4 sm:p-5">
@@ -101,13 +103,15 @@ function EntryCard({
         </span>
         <span className="text-slate-600">{date.format(new Date(entry.updatedAt))}</span>
       </div>
-      <h2 className="font-serif text-lg text-brand-950">{entry.title || t('journal.untitled')}</h2>
+      <h2 className="font-serif text-lg text-brand-950">{label.title(entry)}</h2>
       {entry.scriptureReference ? (
         <p className="text-sm font-medium text-brand-800">{entry.scriptureReference}</p>
       ) : null}
       <p className="line-clamp-3 whitespace-pre-line text-slate-700">{entry.content}</p>
       {entry.tags.length ? (
-        <p className="text-sm text-slate-600">{entry.tags.map((x) => `#${x}`).join(' ')}</p>
+        <p className="text-sm text-slate-600">
+          {entry.tags.map((x) => `#${label.tag(x)}`).join(' ')}
+        </p>
       ) : null}
       <div className="flex gap-2">
         <Button size="sm" variant="outline" onClick={onEdit}>

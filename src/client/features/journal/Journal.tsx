@@ -17,9 +17,11 @@ import {
 import { EntryList } from './EntryList.tsx';
 import { EMPTY_DRAFT, JournalEditor } from './JournalEditor.tsx';
 import { JournalFilters } from './JournalFilters.tsx';
+import { useJournalLabels } from './labels.ts';
 
 export default function Journal() {
   const { t } = useTranslation();
+  const label = useJournalLabels();
   const [params] = useSearchParams();
   const [editing, setEditing] = useState<{ key: number; draft: JournalDraft }>(() => ({
     key: 0,
@@ -42,7 +44,8 @@ export default function Journal() {
         title: entry.title,
         content: entry.content,
         scriptureReference: entry.scriptureReference ?? '',
-        tags: entry.tags.join(', '),
+        // The editor holds the tags as the member reads them; the server stores presets' keys.
+        tags: entry.tags.map(label.tag).join(', '),
       },
     }));
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -87,7 +90,7 @@ export default function Journal() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={t('journal.deleteTitle')}
-        description={t('journal.deleteBody', { title: deleting?.title || t('journal.untitled') })}
+        description={t('journal.deleteBody', { title: deleting ? label.title(deleting) : '' })}
         confirmLabel={t('journal.delete')}
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}

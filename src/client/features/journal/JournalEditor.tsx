@@ -133,8 +133,10 @@ export function JournalEditor({
               className="flex flex-wrap gap-2"
             >
               {POPULAR_TAGS.map((tag) => {
+                // Typed as the member reads it; its key (`faith`) names the same tag.
                 const word = t(`journal.tagNames.${tag}`);
-                const on = tags.includes(word);
+                const same = (x: string) => x === word || x === tag;
+                const on = tags.some(same);
                 return (
                   <button
                     key={tag}
@@ -142,7 +144,7 @@ export function JournalEditor({
                     aria-pressed={on}
                     onClick={() =>
                       set({
-                        tags: (on ? tags.filter((x) => x !== word) : [...tags, word]).join(', '),
+                        tags: (on ? tags.filter((x) => !same(x)) : [...tags, word]).join(', '),
                       })
                     }
                     className={cn(

@@ -49,16 +49,17 @@ export function JournalFilters({
           </button>
         ))}
         {POPULAR_TAGS.map((tg) => {
+          // The filter names the preset by its key: it finds the entries tagged in any language.
           const word = t(`journal.tagNames.${tg}`);
           return (
             <button
               key={tg}
               type="button"
-              aria-pressed={tag === word}
-              onClick={() => onChange({ tag: tag === word ? '' : word })}
+              aria-pressed={tag === tg}
+              onClick={() => onChange({ tag: tag === tg ? '' : tg })}
               className={cn(
                 'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-                tag === word
+                tag === tg
                   ? 'bg-gold-400 text-brand-950'
                   : 'bg-white text-slate-700 ring-1 ring-slate-300',
               )}

@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { VerseNotFound } from '../bible/index.ts';
 import { useLookUpScripture } from './api.ts';
+import { Tip } from '../../components/ui/Tip.tsx';
 
 interface Props {
   /** The typed reference (the entry's `scriptureReference`). */
@@ -79,17 +80,19 @@ export function ScriptureAttach({ value, onChange, error, onError }: Props) {
               {preview.reference} ({preview.translation})
             </figcaption>
           </div>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={t('journal.removeScripture')}
-            onClick={() => {
-              setPreview(null);
-              onChange('');
-            }}
-          >
-            <X className="size-4" aria-hidden />
-          </Button>
+          <Tip label={t('journal.removeScripture')}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={t('journal.removeScripture')}
+              onClick={() => {
+                setPreview(null);
+                onChange('');
+              }}
+            >
+              <X className="size-4" aria-hidden />
+            </Button>
+          </Tip>
         </figure>
       ) : null}
     </div>

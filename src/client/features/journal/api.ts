@@ -138,12 +138,14 @@ export function useSaveEntry(handlers: {
       };
       if (draft.id) {
         return (await (
-          await apiRequest('PATCH', `${JOURNAL_URL}/${draft.id}`, body)
+          await apiRequest('PATCH', `${JOURNAL_URL}/${draft.id}`, body, { idempotent: true })
         ).json()) as JournalEntry;
       }
       const create = { ...body, id: createId };
       try {
-        return (await (await apiRequest('POST', JOURNAL_URL, create)).json()) as JournalEntry;
+        // The id makes it one entry however often it is sent.
+        const res = await apiRequest('POST', JOURNAL_URL, create, { idempotent: true });
+        return (await res.json()) as JournalEntry;
       } catch (error) {
         if (!isNetworkFailure(error)) throw error;
         reportNetworkFailure();

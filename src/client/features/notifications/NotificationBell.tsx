@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from './unread.ts';
+import { Tip } from '../../components/ui/Tip.tsx';
 
 /** The header's bell: a link to /notifications with the unread count (once past the age gate). */
 export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
@@ -21,22 +22,23 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const label =
     unread > 0 ? t('notify.bell.labelUnread', { count: unread }) : t('notify.bell.label');
   return (
-    <Link
-      to="/notifications"
-      aria-label={label}
-      title={label}
-      data-testid="notification-bell"
-      className="relative rounded-xl p-1.5 text-slate-700 sm:p-2 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-    >
-      <Bell className="size-6" aria-hidden />
-      {unread > 0 ? (
-        <span
-          aria-hidden
-          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      ) : null}
-    </Link>
+    <Tip label={label}>
+      <Link
+        to="/notifications"
+        aria-label={label}
+        data-testid="notification-bell"
+        className="relative rounded-xl p-1.5 text-slate-700 sm:p-2 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <Bell className="size-6" aria-hidden />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Tip>
   );
 }

@@ -61,7 +61,12 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiRequest('POST', `${NOTIFICATIONS_URL}/${encodeURIComponent(id)}/read`)).json(),
+      // Marking read twice is marking it read: safe to send again.
+      (
+        await apiRequest('POST', `${NOTIFICATIONS_URL}/${encodeURIComponent(id)}/read`, undefined, {
+          idempotent: true,
+        })
+      ).json(),
     onSuccess: () => invalidateNotifications(queryClient),
     onError: failed(t),
   });
@@ -71,7 +76,10 @@ export function useMarkAllRead() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest('POST', `${NOTIFICATIONS_URL}/read-all`)).json(),
+    mutationFn: async () =>
+      (
+        await apiRequest('POST', `${NOTIFICATIONS_URL}/read-all`, undefined, { idempotent: true })
+      ).json(),
     onSuccess: async () => {
       await invalidateNotifications(queryClient);
       toast({ title: t('notify.list.markedAll') });

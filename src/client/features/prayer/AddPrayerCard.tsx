@@ -1,8 +1,10 @@
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer } from '#shared/schemas/prayer.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { newId } from '../../lib/ids.ts';
 import { useAddPrayer } from './api.ts';
 import { EMPTY_DRAFT, PrayerFields, usePrayerDraft } from './PrayerFields.tsx';
 
@@ -10,9 +12,12 @@ import { EMPTY_DRAFT, PrayerFields, usePrayerDraft } from './PrayerFields.tsx';
 export function AddPrayerCard({ onAdded }: { onAdded?: (prayer: Prayer) => void }) {
   const { t } = useTranslation();
   const form = usePrayerDraft(() => EMPTY_DRAFT);
+  // This request's id: sent again (its answer lost, or pressed again), it is one request.
+  const [requestId, setRequestId] = useState(newId);
   const add = useAddPrayer({
     onAdded: (prayer) => {
       form.reset();
+      setRequestId(newId());
       onAdded?.(prayer);
     },
     onFieldErrors: form.setErrors,
@@ -22,7 +27,7 @@ export function AddPrayerCard({ onAdded }: { onAdded?: (prayer: Prayer) => void 
     <Card>
       <form
         noValidate
-        onSubmit={form.handleSubmit((draft) => add.mutate(draft))}
+        onSubmit={form.handleSubmit((draft) => add.mutate({ ...draft, id: requestId }))}
         className="grid gap-4"
         aria-labelledby="add-prayer-title"
       >

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { cn } from '../../lib/cn.ts';
+import { newId } from '../../lib/ids.ts';
 import { useActiveRequests, useRecordPrayerSession } from './api.ts';
 import { formatClock, isValidMinutes, usePrayerTimer } from './usePrayerTimer.ts';
 
@@ -22,7 +23,10 @@ export function PrayerTimerCard() {
 
   const record = useRecordPrayerSession();
 
-  const timer = usePrayerTimer(DEFAULT_MINUTES, (minutes) => record.mutate(minutes));
+  // The run's id, chosen as it ends: its "Try again" (or a retry) counts it once.
+  const timer = usePrayerTimer(DEFAULT_MINUTES, (minutes) =>
+    record.mutate({ minutes, id: newId() }),
+  );
   const { status, minutes } = timer.state;
   const busy = status === 'running' || status === 'paused';
   const total = minutes * 60_000;
@@ -197,7 +201,7 @@ export function PrayerTimerCard() {
             ) : record.isError ? (
               <div className="grid justify-items-center gap-2">
                 <p className="text-sm font-medium text-red-800">
-                  {t('prayer.timer.notSaved', { count: record.variables })}
+                  {t('prayer.timer.notSaved', { count: record.variables.minutes })}
                 </p>
                 <Button size="sm" variant="outline" onClick={() => record.mutate(record.variables)}>
                   <RotateCcw className="size-4" aria-hidden /> {t('common.retry')}

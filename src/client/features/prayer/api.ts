@@ -61,7 +61,10 @@ export function useActiveRequests(enabled: boolean) {
 
 // ── Requests ──
 
-/** Adds a request; a 400 hands its field errors to the form. */
+/**
+ * Adds a request; a 400 hands its field errors to the form. `id` is chosen once per request
+ * written (`newId`): sent again, it is still one request.
+ */
 export function useAddPrayer({
   onAdded,
   onFieldErrors,
@@ -72,8 +75,10 @@ export function useAddPrayer({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PrayerDraft) =>
-      (await apiRequest('POST', '/api/prayers', body)).json() as Promise<Prayer>,
+    mutationFn: async (body: PrayerDraft & { id: string }) =>
+      (
+        await apiRequest('POST', '/api/prayers', body, { idempotent: true })
+      ).json() as Promise<Prayer>,
     onSuccess: async (prayer) => {
       onAdded(prayer);
       toast({ title: t('prayer.added'), description: prayer.title });
@@ -101,7 +106,9 @@ export function useUpdatePrayer(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: PrayerUpdate) =>
-      (await apiRequest('PATCH', `/api/prayers/${id}`, body)).json() as Promise<Prayer>,
+      (
+        await apiRequest('PATCH', `/api/prayers/${id}`, body, { idempotent: true })
+      ).json() as Promise<Prayer>,
     onSuccess: async () => {
       toast({ title: t('prayer.updated') });
       onUpdated();
@@ -166,14 +173,17 @@ export function useDeletePrayer(onDeleted: (prayer: Prayer) => void) {
 
 // ── Prayer sessions ──
 
-/** Records a finished timer run; new badges are announced. */
+/**
+ * Records a finished timer run; new badges are announced. The run's `id`, chosen when it ended,
+ * makes it count once however often it is sent (a retry, the member's "Try again").
+ */
 export function useRecordPrayerSession() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (minutes: number) =>
+    mutationFn: async (run: { minutes: number; id: string }) =>
       (
-        await apiRequest('POST', '/api/prayer-sessions', { minutes })
+        await apiRequest('POST', '/api/prayer-sessions', run, { idempotent: true })
       ).json() as Promise<PrayerSession>,
     onSuccess: (session: PrayerSession) => {
       if (session.badgesAwarded.length > 0) {

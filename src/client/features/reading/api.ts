@@ -30,10 +30,6 @@ export const retryWhileInstalling = (count: number, error: unknown) =>
   error instanceof ApiError && error.status === 503 && count < 20;
 export const INSTALL_RETRY_DELAY_MS = 3000;
 
-/** Mutations retry once on a network or server failure, never on a 4xx answer. */
-const retryUnlessRefused = (count: number, error: unknown) =>
-  count < 1 && !(error instanceof ApiError && error.status < 500);
-
 /** A plan's last day as a `YYYY-MM-DD` date (startedOn + totalDays − 1). */
 export function planEndDate(plan: Pick<ActivePlan, 'startedOn' | 'totalDays'>): string {
   const start = new Date(`${plan.startedOn.slice(0, 10)}T00:00:00Z`);
@@ -101,10 +97,15 @@ export function useStartPlan(onStarted?: (plan: ActivePlan) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, duration }: { id: ReadingPlanId; duration: number }) =>
+      // Starting the same plan twice starts it once: safe to send again.
       (
-        await apiRequest('POST', `/api/reading-plans/${id}/start`, { duration })
+        await apiRequest(
+          'POST',
+          `/api/reading-plans/${id}/start`,
+          { duration },
+          { idempotent: true },
+        )
       ).json() as Promise<ActivePlan>,
-    retry: retryUnlessRefused,
     onSuccess: async (plan) => {
       toast({
         title: t('readingPlans.started', { plan: planName(t, plan.planId) }),
@@ -127,7 +128,6 @@ export function useStopPlan(onStopped?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('DELETE', '/api/reading-plans/active'),
-    retry: retryUnlessRefused,
     onSuccess: async () => {
       toast({ title: t('readingPlans.active.stopped') });
       onStopped?.();
@@ -149,7 +149,6 @@ export function useCatchUp() {
   return useMutation({
     mutationFn: async () =>
       (await apiRequest('POST', '/api/reading-plans/catch-up')).json() as Promise<ActivePlan>,
-    retry: retryUnlessRefused,
     onSuccess: async (plan) => {
       toast({
         title: t('readingPlans.catchUp.done'),

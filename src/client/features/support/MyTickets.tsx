@@ -8,6 +8,7 @@ import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
+import { newId } from '../../lib/ids.ts';
 import { useMyTickets, useReplyToTicket } from './api.ts';
 import { StatusBadge, TicketThread } from './TicketThread.tsx';
 
@@ -16,6 +17,8 @@ function ReplyBox({ ticket }: { ticket: MyTicket }) {
   const id = useId();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // This reply's id: sent again (its answer lost), it is still one reply.
+  const [replyId, setReplyId] = useState(newId);
   const reply = useReplyToTicket();
   return (
     <form
@@ -33,7 +36,15 @@ function ReplyBox({ ticket }: { ticket: MyTicket }) {
           return;
         }
         setError(null);
-        reply.mutate({ id: ticket.id, body: text }, { onSuccess: () => setBody('') });
+        reply.mutate(
+          { id: ticket.id, body: text, replyId },
+          {
+            onSuccess: () => {
+              setBody('');
+              setReplyId(newId());
+            },
+          },
+        );
       }}
     >
       {ticket.status === 'closed' ? (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import type { TicketCreated, TicketInput } from '#shared/schemas/support.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useSubmissionErrors } from '../../hooks/useApiForm.ts';
+import { newId } from '../../lib/ids.ts';
 import { fieldMessage } from '../../lib/validation.ts';
 import { useSubmitTicket } from './api.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
@@ -50,6 +51,8 @@ export function SupportForm({
   });
   const showErrors = useSubmissionErrors(form.setError);
   const submit = useSubmitTicket();
+  // This ticket's id: sent again (its answer lost, or pressed again), it is still one ticket.
+  const [ticketId] = useState(newId);
   const errors = form.formState.errors;
   const subjectError = errors.subject ? t('validation.required') : undefined;
   const messageError = fieldMessage(t, errors.message);
@@ -62,10 +65,13 @@ export function SupportForm({
       className="grid gap-4"
       aria-busy={pending}
       onSubmit={form.handleSubmit((values) =>
-        submit.mutate(values, {
-          onSuccess: (created) => onSent({ ...created, email: values.email }),
-          onError: (error) => showErrors(error, t('support.failed')),
-        }),
+        submit.mutate(
+          { ...values, id: ticketId },
+          {
+            onSuccess: (created) => onSent({ ...created, email: values.email }),
+            onError: (error) => showErrors(error, t('support.failed')),
+          },
+        ),
       )}
     >
       <div className="grid gap-4 sm:grid-cols-2">

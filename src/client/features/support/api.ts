@@ -10,16 +10,16 @@ export const MY_TICKETS_KEY = [TICKETS_URL] as const;
 
 /**
  * Files a ticket (visitor or member); answers its number and whether its confirmation e-mail
- * really went out. Field errors stay with the form.
+ * really went out. Field errors stay with the form. The form's `id` (chosen once per ticket
+ * written) makes it one ticket however often it is sent.
  */
 export function useSubmitTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: TicketInput) =>
-      (await (await apiRequest('POST', TICKETS_URL, input)).json()) as TicketCreated,
-    // A rate limit or a bad field will not change on a second try.
-    retry: (count, error) =>
-      count < 1 && !(error instanceof Error && /^(400|429):/.test(error.message)),
+    mutationFn: async (input: TicketInput & { id: string }) =>
+      (await (
+        await apiRequest('POST', TICKETS_URL, input, { idempotent: true })
+      ).json()) as TicketCreated,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_TICKETS_KEY }),
   });
 }
@@ -32,8 +32,14 @@ export function useReplyToTicket() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; body: string }) =>
-      apiRequest('POST', `${TICKETS_URL}/${encodeURIComponent(v.id)}/replies`, { body: v.body }),
+    // `replyId`, chosen once per reply written, makes it one reply however often it is sent.
+    mutationFn: (v: { id: string; body: string; replyId: string }) =>
+      apiRequest(
+        'POST',
+        `${TICKETS_URL}/${encodeURIComponent(v.id)}/replies`,
+        { body: v.body, id: v.replyId },
+        { idempotent: true },
+      ),
     onSuccess: async () => {
       toast({ title: t('support.mine.sent') });
       await queryClient.invalidateQueries({ queryKey: MY_TICKETS_KEY });
