@@ -17,7 +17,12 @@ import { LANGUAGE_STORAGE_KEY } from '#shared/constants.ts';
 // app runs: the connection state listens from here.
 import './lib/connection.ts';
 import { getEarly } from './lib/early.ts';
+import { forgetAfterSignOut } from './lib/unsaved.ts';
 import { PAGE_DATA } from './page-data.ts';
+
+// The server has just signed someone out (GET /api/logout): the text they typed and did not
+// save goes from this browser before anything else runs (docs/decisions/0034).
+forgetAfterSignOut();
 
 function guessLanguage(): string {
   let stored: string | null = null;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ageBlock, session, user } from '#server/db/schema.ts';
+import { SIGNED_OUT_COOKIE } from '#shared/constants.ts';
 import { emailHash } from '#server/auth/age-block.ts';
 import {
   cookieFrom,
@@ -128,6 +129,11 @@ describe('sign-in and sign-out', () => {
     expect(res.headers.location).toBe('/');
     const after = await injectWithLogin(t.app, u, { method: 'GET', url: '/api/auth/user' });
     expect(after.statusCode).toBe(401);
+    // The page it lands on deletes the unsaved text kept in the browser (client/lib/unsaved.ts).
+    const marker = [res.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith(`${SIGNED_OUT_COOKIE}=`));
+    expect(marker).toMatch(/^camino_signed_out=1; Max-Age=300; Path=\/; SameSite=Lax$/);
   });
 
   it('GET /api/logout without a session still redirects', async () => {

@@ -8,6 +8,7 @@ import { i18n } from './i18n.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, SESSION_KEY, apiRequest, noteSessionEnded } from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
+import { forgetAllUnsaved } from './unsaved.ts';
 
 /** The current user (SPEC §7): authenticated when it returns data. */
 export const CURRENT_USER_KEY = SESSION_KEY;
@@ -44,10 +45,13 @@ export const sessionQuery = {
 export const LOGOUT_URL = '/api/logout';
 
 /**
- * Signs out: the member's data kept on this device for offline reading goes first (the service
- * worker also empties it when it sees the sign-out, docs/decisions/0024).
+ * Signs out: the member's data kept on this device goes first, here, whether or not the server
+ * can be reached: the text typed and not saved (lib/unsaved.ts, docs/decisions/0034) and what
+ * was kept for offline reading (the service worker also empties it when it sees the sign-out,
+ * docs/decisions/0024).
  */
 export async function signOut(): Promise<void> {
+  forgetAllUnsaved();
   await clearOfflineData();
   window.location.assign(LOGOUT_URL);
 }

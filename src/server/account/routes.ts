@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SIGNED_OUT_COOKIE } from '#shared/constants.ts';
 import {
   currentUserSchema,
   preferencesUpdateSchema,
@@ -98,6 +99,7 @@ export function registerUserRoutes(
       }
       sessionCache.clear();
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      tellThePageSignedOut(request, reply);
       return reply.redirect('/', 302);
     },
   );
@@ -148,4 +150,21 @@ export function registerUserRoutes(
       return toCurrentUser({ ...me, preferences: { ...me.preferences, ...changes } });
     },
   );
+}
+
+/**
+ * The page the sign-out redirects to deletes the text typed and not saved in this browser
+ * (src/client/lib/unsaved.ts, docs/decisions/0034): the app's own sign-out does so before it
+ * leaves, but this route is also reached without it (a typed address, the link opened without the
+ * app, an account deleted). A short-lived marker the page reads, then removes; it says nothing
+ * about anyone.
+ */
+export function tellThePageSignedOut(request: FastifyRequest, reply: FastifyReply) {
+  reply.setCookie(SIGNED_OUT_COOKIE, '1', {
+    path: '/',
+    maxAge: 300,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    httpOnly: false,
+  });
 }
