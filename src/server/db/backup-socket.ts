@@ -58,6 +58,10 @@ function answer(socket: Socket, client: PGlite, log: Logger) {
   let request = '';
   socket.setEncoding('utf8');
   socket.on('error', () => undefined);
+  // A connection that never asks is not kept open.
+  socket.setTimeout(10_000, () => {
+    if (!request.includes('\n')) socket.destroy();
+  });
   socket.on('data', (chunk: string) => {
     request += chunk;
     if (!request.includes('\n')) {
