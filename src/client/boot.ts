@@ -18,7 +18,12 @@ import './lib/connection.ts';
 import { getEarly } from './lib/early.ts';
 import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
 import { USER_PATH } from './sw/names.ts';
+import { forgetAfterSignOut } from './lib/unsaved.ts';
 import { PAGE_DATA } from './page-data.ts';
+
+// The server has just signed someone out (GET /api/logout): the text they typed and did not
+// save goes from this browser before anything else runs (docs/decisions/0049).
+forgetAfterSignOut();
 
 function guessLanguage(): string {
   return (chosenLanguage() ?? navigator.language ?? '').toLowerCase().startsWith('es')

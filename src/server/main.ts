@@ -6,6 +6,7 @@ import { hashStoredRecoveryCodes } from './auth/recovery-codes.ts';
 import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
+import { serveBackups } from './db/backup-socket.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { grantListedAdmins } from './auth/email-verification.ts';
 import { createRedis } from './redis.ts';
@@ -44,6 +45,11 @@ async function main() {
     app.log.info({ accounts: hashedCodes }, 'stored recovery codes hashed');
   }
 
+  // `npm run backup` asks this process for the embedded database it holds (db/backup-socket.ts).
+  const backups = database.pglite
+    ? await serveBackups(database.pglite, resolve(config.dataDir), app.log)
+    : null;
+
   const stopping = new AbortController();
   const shutdown = async (signal: string) => {
     if (stopping.signal.aborted) return;
@@ -53,6 +59,7 @@ async function main() {
     force.unref();
     try {
       // app.close() stops the reminder scheduler (its tick in progress finishes first).
+      backups?.close();
       await app.close();
       redis?.disconnect();
       await database.close();

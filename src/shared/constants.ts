@@ -24,6 +24,11 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
 /** The cookie that tells the server the reader's language (it mirrors LANGUAGE_STORAGE_KEY). */
 export const LANGUAGE_COOKIE = 'language';
+/**
+ * Set by the server's sign-out for the page it redirects to, which then deletes the unsaved text
+ * kept in the browser (src/client/lib/unsaved.ts; docs/decisions/0049). Readable by the page.
+ */
+export const SIGNED_OUT_COOKIE = 'camino_signed_out';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

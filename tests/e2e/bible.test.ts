@@ -74,7 +74,11 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
 
     // The draft survives a reload before saving (once autosaved, with the last field typed).
     await page.waitForFunction(() =>
-      localStorage.getItem('study-draft:new')?.includes('Begin each day by giving it to God'),
+      Object.entries(localStorage).some(
+        ([key, value]) =>
+          /^camino:draft:[^:]+:study:new$/.test(key) &&
+          value.includes('Begin each day by giving it to God'),
+      ),
     );
     await page.reload();
     await page.getByText('Your unsaved draft was restored.').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ageBlock, session, user } from '#server/db/schema.ts';
+import { SIGNED_OUT_COOKIE } from '#shared/constants.ts';
 import { emailHash } from '#server/auth/age-block.ts';
 import { isCommonPassword, loadCommonPasswords } from '#server/auth/common-passwords.ts';
 import {
@@ -138,6 +139,11 @@ describe('sign-in and sign-out', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
     expect(await signedIn(u)).toBe(false);
+    // The page it lands on deletes the unsaved text kept in the browser (client/lib/unsaved.ts).
+    const marker = [res.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith(`${SIGNED_OUT_COOKIE}=`));
+    expect(marker).toMatch(/^camino_signed_out=1; Max-Age=300; Path=\/; SameSite=Lax$/);
     // A browser without Sec-Fetch-Site: a Referer of our own origin.
     const v = await createUser(t);
     const byReferer = await injectWithLogin(t.app, v, {

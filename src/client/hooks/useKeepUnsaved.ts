@@ -1,38 +1,34 @@
 import { useEffect } from 'react';
-
-const PREFIX = 'camino:unsaved:';
+import { forgetUnsaved, keepUnsaved, keptUnsaved } from '../lib/unsaved.ts';
+import { useAuth } from './useAuth.ts';
 
 /**
- * Text typed but not yet saved, kept in this tab's sessionStorage: it survives the trip to
- * sign-in when the session ends under the member (lib/queryClient.ts), or a reload, and is
- * dropped once saved. Only this tab sees it; it is gone when the tab closes.
+ * Text typed but not yet saved, kept in this tab under the member's id (lib/unsaved.ts): it
+ * survives the trip to sign-in when the session ends under the member (lib/queryClient.ts), or a
+ * reload, and is dropped once saved. Only this tab sees it, only the same member gets it back,
+ * and it is gone when the tab closes or the member signs out.
  */
-export function keptUnsaved<T>(key: string): T | null {
-  try {
-    const raw = sessionStorage.getItem(PREFIX + key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
+export function useKeptUnsaved<T>(key: string): {
+  /** What the signed-in member kept under `key` (read once, as the editor opens). */
+  kept: () => T | null;
+  /** Forgets it: it is saved (or safely queued to be). */
+  forget: () => void;
+} {
+  const memberId = useAuth().user?.id;
+  return {
+    kept: () => (memberId ? keptUnsaved<T>(memberId, key) : null),
+    forget: () => {
+      if (memberId) forgetUnsaved(memberId, key);
+    },
+  };
 }
 
-/** Forgets what was kept under `key`: it is saved (or safely queued to be). */
-export function forgetUnsaved(key: string): void {
-  try {
-    sessionStorage.removeItem(PREFIX + key);
-  } catch {
-    // storage unavailable: nothing was kept
-  }
-}
-
-/** Keeps `value` under `key` while `unsaved`, and forgets it when it is saved. */
+/** Keeps `value` under `key` for the member signed in while `unsaved`, and forgets it once saved. */
 export function useKeepUnsaved<T>(key: string, value: T, unsaved: boolean): void {
+  const memberId = useAuth().user?.id;
   useEffect(() => {
-    try {
-      if (unsaved) sessionStorage.setItem(PREFIX + key, JSON.stringify(value));
-      else sessionStorage.removeItem(PREFIX + key);
-    } catch {
-      // storage unavailable (private mode, quota): nothing is kept
-    }
-  }, [key, value, unsaved]);
+    if (!memberId) return;
+    if (unsaved) keepUnsaved(memberId, key, value);
+    else forgetUnsaved(memberId, key);
+  }, [memberId, key, value, unsaved]);
 }

@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, SESSION_KEY, apiRequest, noteSessionEnded } from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
 import { deviceTimeZone } from './time-zone.ts';
+import { forgetAllUnsaved } from './unsaved.ts';
 
 /**
  * What the browser says about itself when someone signs up or in: its time zone and the
@@ -58,10 +59,13 @@ export const sessionQuery = {
 export const LOGOUT_URL = '/api/logout';
 
 /**
- * Signs out: the member's data kept on this device for offline reading goes first (the service
- * worker also empties it when it sees the sign-out, docs/decisions/0024).
+ * Signs out: the member's data kept on this device goes first, here, whether or not the server
+ * can be reached: the text typed and not saved (lib/unsaved.ts, docs/decisions/0049) and what
+ * was kept for offline reading (the service worker also empties it when it sees the sign-out,
+ * docs/decisions/0024).
  */
 export async function signOut(): Promise<void> {
+  forgetAllUnsaved();
   await clearOfflineData();
   window.location.assign(LOGOUT_URL);
 }

@@ -7,6 +7,7 @@ import {
 import { USER_PATH } from '../sw/names.ts';
 import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
+import { forgetUnsavedOfOthers } from './unsaved.ts';
 
 /** A non-success answer: its message is "status: body text" (SPEC §8). */
 export class ApiError extends Error {
@@ -152,6 +153,31 @@ export function noteSessionEnded(client: QueryClient): boolean {
   return true;
 }
 
+/**
+ * One browser may be shared (a church office, a family tablet; docs/decisions/0049). Whenever
+ * the session names a member (a sign-in, a sign-up, the session check at boot), before that
+ * member's pages render:
+ * - the unsaved text anyone else left in this browser is deleted (lib/unsaved.ts);
+ * - if someone else was signed in on this tab before (their session ended, and another member
+ *   signed in), every answer kept in memory for them goes: their journal, their lesson answers…
+ * The same member signing in again finds all of it where it was. (The answers kept for offline
+ * reading are the service worker's: it empties them when the session ends or names someone
+ * else, docs/decisions/0024.)
+ */
+function forgetOthersOnSignIn(client: QueryClient) {
+  let lastMember: string | undefined;
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_KEY[0]) return;
+    const id = (event.query.state.data as { id?: unknown } | null | undefined)?.id;
+    if (typeof id !== 'string' || !id) return;
+    forgetUnsavedOfOthers(id);
+    if (lastMember && lastMember !== id) {
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    }
+    lastMember = id;
+  });
+}
+
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => endSessionOn401(() => client, error) }),
@@ -173,6 +199,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  forgetOthersOnSignIn(client);
   return client;
 }
 

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '#shared/constants.ts';
+import { SIGNED_OUT_COOKIE, type Language } from '#shared/constants.ts';
 import type { Auth } from '../auth/auth.ts';
 import { clearSessionCookies } from '../auth/cookies.ts';
 import { type SessionCache, type SessionUser } from '../auth/session.ts';
@@ -105,6 +105,7 @@ export function registerSignOutRoutes(
       securityEvent(request, 'auth.sign-out', { outcome: 'success', userId: me.id });
     }
     clearSessionCookies(reply, request.cookies);
+    tellThePageSignedOut(request, reply);
   };
 
   app.get(
@@ -156,5 +157,22 @@ export function registerSignOutRoutes(
         return reply.send({ signedOut: me !== null });
       },
     );
+  });
+}
+
+/**
+ * The page the sign-out redirects to deletes the text typed and not saved in this browser
+ * (src/client/lib/unsaved.ts, docs/decisions/0049): the app's own sign-out does so before it
+ * leaves, but this route is also reached without it (a typed address, the link opened without the
+ * app, an account deleted). A short-lived marker the page reads, then removes; it says nothing
+ * about anyone.
+ */
+export function tellThePageSignedOut(request: FastifyRequest, reply: FastifyReply) {
+  reply.setCookie(SIGNED_OUT_COOKIE, '1', {
+    path: '/',
+    maxAge: 300,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    httpOnly: false,
   });
 }

@@ -21,13 +21,16 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** The embedded database itself (PGlite only): its data folder can be dumped (db/backup.ts). */
+  pglite?: PGlite;
   /** Runs migrations committed under drizzle/. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** The migrations committed under drizzle/, with their journal (drizzle/meta/_journal.json). */
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /** A connection that takes longer than this is reported as unavailable (503), not awaited. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -132,6 +135,7 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },

@@ -2,7 +2,11 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: string) {
+  constructor(
+    dir: string,
+    /** The process holding the lock (a running server, or a command such as make-admin). */
+    readonly pid: string,
+  ) {
     super(
       `The embedded database in ${dir} is already in use by another process (pid ${pid}). ` +
         'PGlite serves one process only: stop the other server, or set DATABASE_URL to use PostgreSQL.',

@@ -12,7 +12,7 @@ import type { ActiveSession } from '#shared/schemas/sessions.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { invalidateNotificationSettings } from '../notifications/index.ts';
 import { downloadAttachment } from '../../lib/download.ts';
-import { CURRENT_USER_KEY, LOGOUT_URL } from '../../lib/auth-api.ts';
+import { CURRENT_USER_KEY, signOut } from '../../lib/auth-api.ts';
 import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 export type ProfileInput = z.infer<typeof profileUpdateSchema>;
@@ -88,7 +88,8 @@ export function useDeleteAccount() {
     retry: 0,
     onSuccess: () => {
       toast({ title: t('settings.privacy.deleted') });
-      window.location.assign(LOGOUT_URL);
+      // What the account kept on this device goes with it, then the session.
+      void signOut();
     },
     onError: (error) =>
       toast({

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/queryClient.ts';
 import { useSaveStudy, useStudy } from './api.ts';
 import { PassagePanel } from './PassagePanel.tsx';
 import { StudyFields } from './StudyFields.tsx';
-import { STEPS, draftKey, initialState, type StudyForm } from './studyDraft.ts';
+import { STEPS, forgetDraft, initialState, keepDraft, type StudyForm } from './studyDraft.ts';
 
 /** Loads the saved study (when editing one), then opens the editor with it. */
 export default function BibleStudy() {
@@ -49,7 +49,7 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
   const [params] = useSearchParams();
   const preferred = user?.preferences.bibleTranslation ?? 'KJV';
   const [initial] = useState(() =>
-    initialState(id, saved, {
+    initialState(user?.id, id, saved, {
       reference: params.get('ref') ?? '',
       translation: params.get('t') ?? defaultTranslation(preferred, language),
       title: '',
@@ -64,14 +64,15 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
   const [referenceError, setReferenceError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  // Autosave the draft on this device while typing.
+  // Autosave the draft on this device while typing, as the member's own (lib/unsaved.ts).
+  const memberId = user?.id;
   useEffect(() => {
     const timer = setTimeout(() => {
       const dirty = STEPS.some((s) => form[s].trim()) || form.title.trim();
-      if (dirty) localStorage.setItem(draftKey(id), JSON.stringify(form));
+      if (dirty && memberId) keepDraft(memberId, id, form);
     }, 400);
     return () => clearTimeout(timer);
-  }, [form, id]);
+  }, [form, id, memberId]);
 
   function load(e?: FormEvent) {
     e?.preventDefault();
@@ -91,7 +92,7 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
 
   const save = useSaveStudy(id, {
     onSaved: () => {
-      localStorage.removeItem(draftKey(id));
+      if (memberId) forgetDraft(memberId, id);
       setFieldErrors({});
       setRestored(false);
     },

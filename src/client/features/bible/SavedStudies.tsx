@@ -21,7 +21,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { useDeleteStudy, useExportStudy, useStudies } from './api.ts';
-import { draftKey } from './studyDraft.ts';
+import { forgetDraft } from './studyDraft.ts';
 
 export default function SavedStudies() {
   const { t, i18n } = useTranslation();
@@ -34,7 +34,7 @@ export default function SavedStudies() {
 
   const remove = useDeleteStudy((id) => {
     setDeleting(null);
-    localStorage.removeItem(draftKey(id));
+    if (user) forgetDraft(user.id, id);
   });
   const exportStudy = useExportStudy();
 

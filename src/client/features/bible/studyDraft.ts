@@ -1,4 +1,5 @@
 import type { Study } from '#shared/schemas/bible.ts';
+import { forgetUnsaved, keepUnsaved, keptUnsaved } from '../../lib/unsaved.ts';
 
 export const STEPS = ['observation', 'interpretation', 'application'] as const;
 export type Step = (typeof STEPS)[number];
@@ -7,23 +8,31 @@ export type StudyForm = { reference: string; translation: string; title: string 
   string
 >;
 
-/** The local-storage key of a study's unsaved draft on this device (`new` before it is saved). */
-export const draftKey = (id: string | null) => `study-draft:${id ?? 'new'}`;
+/**
+ * A study's unsaved draft is kept on this device (it survives closing the tab), under the
+ * member's id (lib/unsaved.ts): `new` before the study is saved, else the study's id.
+ */
+const draftKey = (id: string | null) => `study:${id ?? 'new'}`;
 
-/** The editor's first form: the draft on this device, else the saved study, else `empty`. */
+/** Keeps the member's unsaved draft of study `id` (null: a new one) on this device. */
+export function keepDraft(memberId: string, id: string | null, form: StudyForm) {
+  keepUnsaved(memberId, draftKey(id), form, 'device');
+}
+
+/** Forgets the member's draft of study `id`: it is saved, or the study deleted. */
+export function forgetDraft(memberId: string, id: string | null) {
+  forgetUnsaved(memberId, draftKey(id), 'device');
+}
+
+/** The editor's first form: the member's draft on this device, else the saved study, else `empty`. */
 export function initialState(
+  memberId: string | undefined,
   id: string | null,
   saved: Study | undefined,
   empty: StudyForm,
 ): { form: StudyForm; restored: boolean } {
-  const draft = localStorage.getItem(draftKey(id));
-  if (draft) {
-    try {
-      return { form: { ...empty, ...(JSON.parse(draft) as StudyForm) }, restored: true };
-    } catch {
-      localStorage.removeItem(draftKey(id));
-    }
-  }
+  const draft = memberId ? keptUnsaved<Partial<StudyForm>>(memberId, draftKey(id), 'device') : null;
+  if (draft && typeof draft === 'object') return { form: { ...empty, ...draft }, restored: true };
   if (saved) {
     const { reference, translation, title, observation, interpretation, application } = saved;
     return {

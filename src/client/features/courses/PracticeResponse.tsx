@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/ui/Field.tsx';
-import { keptUnsaved, useKeepUnsaved } from '../../hooks/useKeepUnsaved.ts';
+import { useKeepUnsaved, useKeptUnsaved } from '../../hooks/useKeepUnsaved.ts';
 import { useSaveLessonResponse, type LessonDetail } from './api.ts';
 
 /** Autosaves the practice response a moment after typing stops. */
 export function PracticeResponse({ lesson }: { lesson: LessonDetail }) {
   const { t } = useTranslation();
   // What was typed before a session ended (and not saved) comes back, and is then saved.
-  const [value, setValue] = useState(
-    () => keptUnsaved<string>(`lesson:${lesson.id}`) ?? lesson.response,
-  );
+  const unsaved = useKeptUnsaved<string>(`lesson:${lesson.id}`);
+  const [value, setValue] = useState(() => unsaved.kept() ?? lesson.response);
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [savedValue, setSavedValue] = useState(lesson.response);
   const lastSaved = useRef(lesson.response);

@@ -4,7 +4,7 @@ import { POPULAR_TAGS, parseTags } from '#shared/values/journal.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
-import { forgetUnsaved, keptUnsaved, useKeepUnsaved } from '../../hooks/useKeepUnsaved.ts';
+import { useKeepUnsaved, useKeptUnsaved } from '../../hooks/useKeepUnsaved.ts';
 import { cn } from '../../lib/cn.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
@@ -30,7 +30,8 @@ export function JournalEditor({
   const { t } = useTranslation();
   // Text typed and not saved when a session ended comes back after signing in again.
   const keptKey = `journal:${initial.id ?? 'new'}`;
-  const [kept] = useState(() => keptUnsaved<JournalDraft>(keptKey));
+  const unsaved = useKeptUnsaved<JournalDraft>(keptKey);
+  const [kept] = useState(unsaved.kept);
   const [draft, setDraft] = useState<JournalDraft>(kept ?? initial);
   const [dirty, setDirty] = useState(kept !== null);
   useKeepUnsaved(keptKey, draft, dirty);
@@ -49,7 +50,7 @@ export function JournalEditor({
       setDirty(false);
       if (status === 'published') {
         // The editor is replaced at once: what it kept must not come back in the next one.
-        forgetUnsaved(keptKey);
+        unsaved.forget();
         onSaved();
       } else setDraft((d) => ({ ...d, id: entry.id }));
     },
@@ -57,7 +58,7 @@ export function JournalEditor({
     // unsaved text): the editor starts a new entry.
     onQueued: () => {
       setDirty(false);
-      forgetUnsaved(keptKey);
+      unsaved.forget();
       onSaved();
     },
     onFieldErrors: setErrors,
