@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AgeVerificationModal } from '#client/components/AgeVerificationModal.tsx';
+import { CURRENT_USER_KEY, sessionQuery } from '#client/lib/auth-api.ts';
 import { json, renderWithProviders, stubFetch } from './render.tsx';
 
 describe('AgeVerificationModal (SPEC §4, §5, §8)', () => {
@@ -65,14 +66,28 @@ describe('AgeVerificationModal (SPEC §4, §5, §8)', () => {
   it('under 13: shows the restriction and redirects to /api/logout after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const calls = stubFetch(() => json(200, { ageVerified: false, restricted: true }));
+      // The session is gone on the server once the account is closed.
+      const calls = stubFetch((url) =>
+        url === '/api/session'
+          ? json(200, null)
+          : json(200, { ageVerified: false, restricted: true }),
+      );
       const redirect = vi.fn();
-      renderWithProviders(<AgeVerificationModal open redirect={redirect} />);
+      const { queryClient } = renderWithProviders(
+        <AgeVerificationModal open redirect={redirect} />,
+      );
       fireEvent.click(screen.getByRole('button', { name: 'I am under 13' }));
       expect(
         (await screen.findAllByText(/only available to users 13 years of age and older/)).length,
       ).toBeGreaterThan(0);
       expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ ageVerified: false });
+      // The account is closed on the server, so a check of the session now would come back
+      // empty and swap the gate for the visitor pages (a service worker taking the page over
+      // asks again): until the page signs out, the session stays as the page has it.
+      queryClient.setQueryData(CURRENT_USER_KEY, { id: 'u1', ageVerified: false });
+      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+      expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual({ id: 'u1', ageVerified: false });
+      expect(calls).toHaveLength(1);
       act(() => vi.advanceTimersByTime(2900));
       expect(redirect).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(200));

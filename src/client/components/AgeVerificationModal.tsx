@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
 import { toast } from '../hooks/use-toast.ts';
-import { LOGOUT_URL, authApi } from '../lib/auth-api.ts';
+import { LOGOUT_URL, authApi, holdSessionUntilSignOut } from '../lib/auth-api.ts';
 import { errorMessage } from '../lib/queryClient.ts';
 import { Button } from './ui/Button.tsx';
 
@@ -59,6 +59,7 @@ export function AgeVerificationModal({
     mutationFn: () => authApi.verifyAge(false),
     retry: 0,
     onSuccess: () => {
+      holdSessionUntilSignOut(queryClient);
       setRestricted(true);
       toast({
         title: t('age.restrictedTitle'),

@@ -30,9 +30,23 @@ export const CURRENT_USER_KEY = SESSION_KEY;
  * The session check behind CURRENT_USER_KEY, at the URL the key names: GET /api/session answers
  * null when signed out (a 200: an expected state logs no console error on every visitor page).
  */
+/**
+ * Set once an account has answered "under 13" and been closed: for the few seconds before the
+ * page signs out (SPEC §4), the session stays as the page has it, so a check of it meanwhile (a
+ * service worker taking the page over asks again) cannot swap the gate's message for the
+ * visitor pages and cancel the sign-out.
+ */
+const HELD_KEY = ['session-held-until-sign-out'] as const;
+export function holdSessionUntilSignOut(client: QueryClient): void {
+  client.setQueryData(HELD_KEY, true);
+}
+
 export async function fetchSession(context?: {
   client?: QueryClient;
 }): Promise<CurrentUser | null> {
+  if (context?.client?.getQueryData(HELD_KEY)) {
+    return context.client.getQueryData<CurrentUser | null>(CURRENT_USER_KEY) ?? null;
+  }
   const url = CURRENT_USER_KEY.join('/');
   // Asked for by boot.ts while the app downloaded, on a page not rendered in advance.
   const res = await (takeEarly(url) ??
