@@ -31,6 +31,8 @@ export const PRECACHED_MODULES = [
   'components/ui/Toaster.tsx',
   // The tooltips load after the first screen too (components/ui/Tip.tsx, ADR 0048).
   'components/TooltipHost.tsx',
+  // A write made offline waits in the outbox: the language switch loads it when it must.
+  'lib/outbox.ts',
   ...PRECACHED_PAGES,
 ];
 
@@ -51,6 +53,17 @@ export function precacheList(clientDir: string): string[] {
   for (const key of pages) {
     if (app.has(key) || key === chunkFor(manifest, 'MemberApp.tsx')) continue;
     for (const lazy of manifest[key]!.dynamicImports ?? []) {
+      staticClosure(manifest, lazy, keys);
+      lazyModules.push(lazy);
+    }
+  }
+  // What the member shell loads lazily on any page (its menus, the account notices, the offer of
+  // the device's time zone, the age gate): shown offline too, and a language switch offline
+  // needs their strings in the other language.
+  const member = chunkFor(manifest, 'MemberApp.tsx');
+  for (const shared of [member, ...(manifest[member]!.imports ?? [])]) {
+    if (app.has(shared)) continue;
+    for (const lazy of manifest[shared]!.dynamicImports ?? []) {
       staticClosure(manifest, lazy, keys);
       lazyModules.push(lazy);
     }

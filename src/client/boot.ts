@@ -19,7 +19,7 @@ import { getEarly } from './lib/early.ts';
 import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
 import { USER_PATH } from './sw/names.ts';
 import { forgetAfterSignOut } from './lib/unsaved.ts';
-import { PAGE_DATA } from './page-data.ts';
+import { PAGE_DATA, askPageData } from './page-data.ts';
 
 // The server has just signed someone out (GET /api/logout): the text they typed and did not
 // save goes from this browser before anything else runs (docs/decisions/0049).
@@ -117,14 +117,9 @@ if (!prerendered) {
   // soon as it answers (lib/early.ts). The language is the app's guess too (lib/i18n.ts: the
   // stored choice, else the browser's); on a wrong guess the app asks again.
   getEarly(USER_PATH, undefined, (answer) => {
-    const data = PAGE_DATA[window.location.pathname];
-    if (!answer.ok || !data) return;
+    if (!answer.ok || !PAGE_DATA[window.location.pathname]) return;
     void answer.json().then(
-      (user: { ageVerified?: boolean } | null) => {
-        // Behind the age gate the member routes answer 403: their data waits for the gate.
-        if (!user?.ageVerified) return;
-        for (const url of data) getEarly(url, guessLanguage());
-      },
+      (user: { ageVerified?: boolean } | null) => askPageData(user, guessLanguage()),
       () => undefined,
     );
   });

@@ -1,3 +1,5 @@
+import { getEarly } from './lib/early.ts';
+
 /**
  * What a member page reads first, by its exact path: boot.ts asks for it as soon as the session
  * says a member is signed in, while the app's code downloads (docs/decisions/0032). Keys are the
@@ -11,3 +13,20 @@ export const PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
   '/goals': ['/api/goals'],
   '/courses': ['/api/courses'],
 };
+
+let asked = false;
+
+/**
+ * Asks, once per page load, for what the opened member page reads first (lib/early.ts), in
+ * `language`. Both boot.ts (when the session it asked for answers) and the app (once it has
+ * taken that answer, before it asks for the page's code: preload.ts) call this; whichever runs
+ * first asks. On a busy phone the two answers are read in either order, and the page's data
+ * then still goes out before the page's code, never after it.
+ */
+export function askPageData(user: { ageVerified?: boolean } | null, language: string): void {
+  const data = PAGE_DATA[window.location.pathname];
+  // Behind the age gate the member routes answer 403: their data waits for the gate.
+  if (asked || !data || !user?.ageVerified) return;
+  asked = true;
+  for (const url of data) getEarly(url, language);
+}

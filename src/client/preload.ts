@@ -1,6 +1,8 @@
 import { matchPath } from 'react-router';
 import { sessionQuery } from './lib/auth-api.ts';
+import { asLanguage, i18n } from './lib/i18n.ts';
 import { queryClient } from './lib/queryClient.ts';
+import { askPageData } from './page-data.ts';
 import { memberRoutes } from './routes.tsx';
 
 /**
@@ -23,7 +25,11 @@ export function preloadSession() {
   void queryClient
     .fetchQuery(sessionQuery)
     .then((user) => {
-      if (user) preloadMemberRoute(window.location.pathname);
+      if (!user) return;
+      // boot.ts asks for the page's data when the session answers; if the app read that answer
+      // first, it asks here, still before the page's code (page-data.ts).
+      askPageData(user, asLanguage(i18n.language));
+      preloadMemberRoute(window.location.pathname);
     })
     .catch(() => {
       // useAuth asks again and shows the failure.

@@ -102,4 +102,24 @@ describe('the data a page reads first (page-data.ts)', () => {
       '/courses': [COURSES_KEY[0]],
     });
   });
+
+  it('is asked once per page load, by whichever of boot.ts and the app reads the session first', async () => {
+    vi.resetModules();
+    const { askPageData } = await import('#client/page-data.ts');
+    const early = await import('#client/lib/early.ts');
+    const calls = stubFetch(() => json(200, {}));
+    window.history.replaceState(null, '', '/goals');
+    try {
+      // Behind the age gate: nothing (its routes answer 403).
+      askPageData({ ageVerified: false }, 'es');
+      askPageData(null, 'es');
+      expect(calls).toHaveLength(0);
+      askPageData({ ageVerified: true }, 'es');
+      askPageData({ ageVerified: true }, 'es');
+      expect(calls.map((c) => c.url)).toEqual(['/api/goals']);
+      expect(early.takeEarly('/api/goals', 'es')).toBeDefined();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

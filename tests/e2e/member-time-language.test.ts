@@ -302,7 +302,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
               privacy: 'Privacidad',
               tracking: /Registra tu historial de actividad y tu racha/,
               trackingName: 'Seguimiento del progreso',
-              turnOn: 'Actívalo en Preferencias',
+              turnOn: 'Actívalo en «Preferencias»',
               savedNote: 'Los correos y las notificaciones te llegan en',
               reminders: /allí está también el mismo interruptor/,
               visibility: /Aún no se usa: Camino no tiene grupos ni perfiles públicos/,

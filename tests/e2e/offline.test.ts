@@ -1,3 +1,4 @@
+import type { CurrentUser } from '#shared/schemas/user.ts';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -218,9 +219,10 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('Marked as read on this device', { exact: true }).waitFor();
 
-    // Back online: each sent once, and the page moves on to day 2.
+    // Back online: each sent once (the language chosen offline too: Spanish, then English
+    // again), and the page moves on to day 2.
     await context.setOffline(false);
-    await page.getByText('2 changes made offline are now saved').first().waitFor();
+    await page.getByText('3 changes made offline are now saved').first().waitFor();
     await page.getByRole('status').getByText("You're offline.").waitFor({ state: 'detached' });
     await page.getByText('Day 2 of 90').first().waitFor();
     expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });
@@ -233,6 +235,11 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     expect(await journal()).toMatchObject([
       { content: 'Written on the train, offline.', status: 'published' },
     ]);
+    // The last language chosen offline is the account's.
+    expect(
+      ((await (await page.request.get(`${e2e.base}/api/session`)).json()) as CurrentUser)
+        .preferences.language,
+    ).toBe('en');
     // A reload (which replays the queue again on start) sends nothing more.
     await page.reload();
     await page.getByText('Day 2 of 90').first().waitFor();

@@ -191,10 +191,12 @@ describe.runIf(enabled)('a tab shared by two members', () => {
     await page.getByLabel('Observation').waitFor();
     expect(await page.getByLabel('Observation').inputValue()).toBe('');
 
-    // The server's sign-out reached without the app's (the address typed in): the page it lands
-    // on deletes it before anything else.
+    // The server's sign-out reached without the app's (the address typed in: the server asks
+    // first, ADR 0036, and its button signs out): the page it lands on deletes it before anything
+    // else.
     await typeAndLeave('A letter I never sent');
     await page.goto(`${e2e.base}/api/logout`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${e2e.base}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await nothingKept();

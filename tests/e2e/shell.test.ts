@@ -225,10 +225,15 @@ describe.runIf(enabled)('the app in Chromium', () => {
     // How long the page stayed after the answer to "under 13" came, on the browser's own clock
     // (its network timings): a busy machine stretches the time between two steps of this test,
     // not the page's timer.
-    const answered = page.waitForEvent('requestfinished', (r) =>
+    // The browser context's events: a service worker may have taken the page over by then, and
+    // the navigation to /api/logout is its request.
+    const answered = context.waitForEvent('requestfinished', (r) =>
       r.url().endsWith('/api/user/verify-age'),
     );
-    const leaving = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout');
+    const leaving = context.waitForEvent(
+      'request',
+      (r) => new URL(r.url()).pathname === '/api/logout',
+    );
     await dialog.getByRole('button', { name: 'Tengo menos de 13 años' }).click();
     await dialog
       .getByText('Esta plataforma solo está disponible para usuarios de 13 años o más.')
@@ -537,7 +542,8 @@ describe.runIf(enabled)('phone layout (390 px) in the states that broke it', () 
       await screenshot(page, `dashboard-premium-${lang}-phone`);
 
       await page.goto(`${e2e.base}/notification-settings`);
-      const notice = page.getByText(/Europe\/Madrid/);
+      // (The offer to follow this device's zone names Europe/Madrid too.)
+      const notice = page.locator('main p', { hasText: 'Europe/Madrid' });
       await notice.waitFor();
       expect(await wordsBrokenAcrossLines(page, 'main p:has-text("Europe/Madrid")')).toEqual([]);
       await expectNoHorizontalOverflow(page, `notification settings (${lang}, phone)`);

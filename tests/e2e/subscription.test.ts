@@ -43,7 +43,7 @@ const TEXT = {
     plans: 'Plans',
     price: /^\$5\.00 a month$/,
     buy: 'Subscribe monthly',
-    cancelled: 'Checkout was cancelled and nothing was charged.',
+    cancelled: 'Checkout was canceled and nothing was charged.',
     welcome: 'Thank you, Rut!',
     lesson: 'Lesson 1 of 10',
     renews: /^Premium is active\. It renews on /,

@@ -47,6 +47,12 @@ async function saveForMember(queryClient: QueryClient, language: Language): Prom
         url: PREFERENCES_URL,
         body,
       });
+      // The account's language as it will be once the write is sent: a second switch (back,
+      // still offline) replaces the queued one instead of being taken for no change at all.
+      queryClient.setQueryData<CurrentUser>(CURRENT_USER_KEY, {
+        ...member,
+        preferences: { ...member.preferences, language },
+      });
       return false;
     }
     throw error;
