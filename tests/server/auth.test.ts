@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { ageBlock, session, user } from '#server/db/schema.ts';
 import { SIGNED_OUT_COOKIE } from '#shared/constants.ts';
 import { emailHash } from '#server/auth/age-block.ts';
-import { isCommonPassword, loadCommonPasswords } from '#server/auth/common-passwords.ts';
+import {
+  isCommonPassword,
+  isGuessableInContext,
+  loadCommonPasswords,
+} from '#server/auth/common-passwords.ts';
 import {
   TEST_ORIGIN,
   cookieFrom,
@@ -485,6 +489,64 @@ describe('passwords too common (ASVS 6.2.4)', () => {
     expect(
       (await injectWithLogin(t.app, u, { method: 'GET', url: '/api/auth/user' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('passwords built on a word guessable here (ASVS 6.2.11)', () => {
+  const CONTEXT =
+    'This password is built on a word anyone would try here first (Camino, discipleship, your name or your e-mail address). Please choose another.';
+  const CONTEXTO =
+    'Esta contraseña se basa en una palabra que cualquiera probaría aquí primero (Camino, discipulado, tu nombre o tu correo). Por favor elige otra.';
+
+  it('refuses the product’s words with little else, not a password where one is a small part', () => {
+    for (const p of [
+      'Camino2026!',
+      'camino camino',
+      'Discípulo 1!',
+      'DISCIPULADO',
+      'discipleship1',
+    ]) {
+      expect(isGuessableInContext(p), p).toBe(true);
+    }
+    for (const p of ['mi camino con Cristo', 'a good long password', 'psalm twenty three']) {
+      expect(isGuessableInContext(p), p).toBe(false);
+    }
+    expect(isGuessableInContext('Rosalinda1988', ['Rosalinda'])).toBe(true);
+    expect(isGuessableInContext('Rosalinda1988', [])).toBe(false);
+    // A name too short to mean anything is not a guessable word: "Al" stays in the password.
+    expect(isGuessableInContext('al al al al al', ['Al'])).toBe(false);
+  });
+
+  it('sign-up refuses the app’s words and the member’s own names and address, in both languages', async () => {
+    const cases = [
+      ['Camino2026!', 'Ana', 'en', CONTEXT],
+      ['Rosalinda1988', 'Rosalinda', 'es', CONTEXTO],
+      ['marisol.v!2024', 'Ana', 'en', CONTEXT],
+    ] as const;
+    for (const [password, firstName, lang, message] of cases) {
+      const email = 'marisol.v@example.com';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'accept-language': lang },
+        payload: { email, password, firstName, lastName: 'Vega' },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'password', message }]);
+      expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    }
+  });
+
+  it('a password change refuses the app’s words too', async () => {
+    const u = await createUser(t);
+    const res = await injectWithLogin(t.app, u, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { 'accept-language': 'es' },
+      payload: { currentPassword: u.password, newPassword: 'Discipulado#1' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'newPassword', message: CONTEXTO }]);
   });
 });
 

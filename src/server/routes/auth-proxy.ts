@@ -18,7 +18,9 @@ import {
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
+  CONTEXT_PASSWORD_MESSAGE,
   isCommonPassword,
+  isGuessableInContext,
   loadCommonPasswords,
 } from '../auth/common-passwords.ts';
 import { withTypedRecoveryCode } from '../auth/recovery-codes.ts';
@@ -30,19 +32,32 @@ import { accountRef, securityEvent, type SecurityEvent } from '../security/event
 import { totpStepFor } from '../auth/totp-window.ts';
 import { validationError } from './validation.ts';
 
-/** A new password: the shared rules, and not one of the common passwords (server side). */
-const newPassword = passwordSchema.refine((p) => !isCommonPassword(p), {
-  error: COMMON_PASSWORD_MESSAGE,
-});
+/**
+ * A new password: the shared rules, not one of the common passwords, and not built on a word
+ * anyone guesses on this site (server side; ADR 0037).
+ */
+const newPassword = passwordSchema
+  .refine((p) => !isCommonPassword(p), { error: COMMON_PASSWORD_MESSAGE })
+  .refine((p) => !isGuessableInContext(p), { error: CONTEXT_PASSWORD_MESSAGE });
+
+/** At sign-up the member's own names and address are guessable words too. */
+const signUpBody = signUpSchema
+  .extend({ name: z.string().max(200).optional(), password: newPassword })
+  .extend(deviceSettingsSchema.shape)
+  .superRefine((body, context) => {
+    const personal = [body.firstName, body.lastName, body.email.split('@')[0] ?? ''];
+    const saidAlready = isCommonPassword(body.password) || isGuessableInContext(body.password);
+    if (!saidAlready && isGuessableInContext(body.password, personal)) {
+      context.addIssue({ code: 'custom', path: ['password'], message: CONTEXT_PASSWORD_MESSAGE });
+    }
+  });
 
 /**
  * Our own checks before a body reaches better-auth: the same Zod schemas as the client
  * forms, so bad input gets the same translated messages everywhere.
  */
 const PRE_VALIDATION: Record<string, z.ZodType> = {
-  '/sign-up/email': signUpSchema
-    .extend({ name: z.string().max(200).optional(), password: newPassword })
-    .extend(deviceSettingsSchema.shape),
+  '/sign-up/email': signUpBody,
   '/sign-in/email': signInSchema
     .extend({ rememberMe: z.boolean().optional() })
     .extend(deviceSettingsSchema.shape),
