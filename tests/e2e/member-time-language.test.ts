@@ -180,7 +180,12 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
     const daily = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Recordatorio de lectura diaria' }) });
-    await daily.getByLabel('Correo').check();
+    // A click, then the box as the page shows it: the setting is shown checked once the query's
+    // data changes (TanStack Query tells React in a later task), not within the click itself,
+    // which `check()` demands and a busy machine does not always give.
+    const byEmail = daily.getByLabel('Correo');
+    await byEmail.click();
+    await expect.poll(() => byEmail.isChecked()).toBe(true);
     await page.getByText('Configuración de notificaciones guardada').first().waitFor();
     // "Daily reminders" is the same switch here as in Preferences: on.
     expect(
