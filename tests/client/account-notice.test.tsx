@@ -17,6 +17,7 @@ const member = (fields: Partial<CurrentUser> = {}): CurrentUser => ({
   role: 'member',
   isPremium: false,
   twoFactorEnabled: false,
+  hasPasskey: false,
   preferences: DEFAULT_PREFERENCES,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...fields,
