@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSKEY_NAME_MAX } from '../values/passkeys.ts';
 import { deviceSettingsSchema } from './user.ts';
 
 /**
@@ -7,9 +8,7 @@ import { deviceSettingsSchema } from './user.ts';
  * and size only; their signatures are the server's business (@simplewebauthn/server).
  */
 
-export const PASSKEY_NAME_MAX = 60;
-/** Passkeys one member may keep (a phone, a laptop, a security key, and some to spare). */
-export const PASSKEYS_MAX = 10;
+export { PASSKEY_NAME_MAX, PASSKEYS_MAX } from '../values/passkeys.ts';
 
 export const passkeyNameSchema = z
   .string({ error: 'validation.required' })
