@@ -388,9 +388,18 @@ describe('passkeys: removing one', () => {
       url: `/api/user/passkeys/${id}/remove`,
       cookie: admin.cookie,
       payload: { password: admin.password },
+      lang: 'es',
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    expect(res.json().message).toMatch(/^Tu cuenta es de administración: conserva esta llave/);
+    // With the passkey there, the app's codes may go: the passkey stays the second step.
+    const disable = await send({
+      url: '/api/auth/two-factor/disable',
+      cookie: admin.cookie,
+      payload: { password: admin.password },
+    });
+    expect(disable.json()).not.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
   });
 
   it('goes with the account', async () => {

@@ -131,7 +131,12 @@ export default function TwoFactorStep({
       <AuthCard title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.passkeySubtitle')}>
         <div className="grid gap-4">
           {trustBox}
-          <Button type="button" size="lg" disabled={pending} onClick={() => void signInWithPasskey()}>
+          <Button
+            type="button"
+            size="lg"
+            disabled={pending}
+            onClick={() => void signInWithPasskey()}
+          >
             <KeyRound className="mr-2 size-5" aria-hidden />
             {pending ? t('auth.twoFactor.waitingPasskey') : t('auth.twoFactor.usePasskey')}
           </Button>

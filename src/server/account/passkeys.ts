@@ -88,7 +88,12 @@ export function registerPasskeyRoutes(
       const me = currentUser(request);
       const existing = await listOf(me.id);
       if (existing.length >= PASSKEYS_MAX) {
-        throw new HttpError(400, 'passkeys.errors.tooMany', { count: PASSKEYS_MAX }, 'TOO_MANY');
+        throw new HttpError(
+          400,
+          'settings.passkeys.errors.tooMany',
+          { count: PASSKEYS_MAX },
+          'TOO_MANY',
+        );
       }
       if (!(await passwordConfirmed(request, reply, me, request.body.password))) {
         securityEvent(request, 'auth.passkey.add', {
@@ -136,7 +141,7 @@ export function registerPasskeyRoutes(
           code: 'PASSKEY_NOT_ADDED',
           reason,
         });
-        return new HttpError(400, 'passkeys.errors.notAdded', {}, 'PASSKEY_NOT_ADDED');
+        return new HttpError(400, 'settings.passkeys.errors.notAdded', {}, 'PASSKEY_NOT_ADDED');
       };
       let info;
       try {
@@ -158,7 +163,12 @@ export function registerPasskeyRoutes(
         .from(passkey)
         .where(eq(passkey.userId, me.id))) as [{ n: number }];
       if (n >= PASSKEYS_MAX) {
-        throw new HttpError(400, 'passkeys.errors.tooMany', { count: PASSKEYS_MAX }, 'TOO_MANY');
+        throw new HttpError(
+          400,
+          'settings.passkeys.errors.tooMany',
+          { count: PASSKEYS_MAX },
+          'TOO_MANY',
+        );
       }
       const [row] = await db
         .insert(passkey)
@@ -213,7 +223,7 @@ export function registerPasskeyRoutes(
           status: 403,
           code: 'TWO_FACTOR_REQUIRED',
         });
-        throw new HttpError(403, 'passkeys.errors.adminLast', {}, 'TWO_FACTOR_REQUIRED');
+        throw new HttpError(403, 'settings.passkeys.errors.adminLast', {}, 'TWO_FACTOR_REQUIRED');
       }
       if (!(await passwordConfirmed(request, reply, me, request.body.password))) {
         securityEvent(request, 'auth.passkey.remove', {
