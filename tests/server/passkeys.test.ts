@@ -235,6 +235,11 @@ describe('passkeys: the second step of signing in', () => {
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     who.cookie = cookieFrom(confirm) || who.cookie;
+    // Before the passkey: the app alone (what one sign-in offers never leaks into another's).
+    expect((await passwordStep(who)).answer).toEqual({
+      twoFactorRedirect: true,
+      twoFactorMethods: ['totp'],
+    });
     expect((await addPasskey(who, softAuthenticator())).statusCode).toBe(201);
 
     const { answer } = await passwordStep(who);
