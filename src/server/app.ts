@@ -55,6 +55,8 @@ import { registerUserRoutes } from './account/routes.ts';
 import { registerSignOutRoutes } from './account/sign-out.ts';
 import { adoptDeviceSettings } from './account/device.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
+import { registerPasskeyRoutes } from './account/passkeys.ts';
+import { relyingParty } from './auth/passkeys.ts';
 import { registerEmailVerificationRoutes } from './account/email-verification.ts';
 import { registerExportRoute } from './account/export.ts';
 import { registerBibleRoutes } from './bible/routes.ts';
@@ -440,6 +442,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitStore,
     authRateLimit: config.authRateLimit,
     idleSeconds: config.sessionIdleSeconds,
+  });
+  registerPasskeyRoutes(app, {
+    db: database.db,
+    auth,
+    rp: relyingParty(config.appUrl),
+    sessionCache,
+    rateLimitStore,
+    authRateLimit: config.authRateLimit,
   });
   registerEmailVerificationRoutes(app, {
     db: database.db,

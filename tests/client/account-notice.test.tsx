@@ -17,6 +17,7 @@ const member = (fields: Partial<CurrentUser> = {}): CurrentUser => ({
   role: 'member',
   isPremium: false,
   twoFactorEnabled: false,
+  hasPasskey: false,
   preferences: DEFAULT_PREFERENCES,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...fields,
@@ -37,6 +38,9 @@ describe('the member shell’s account notice (ADR 0040, 0044)', () => {
     expect(accountNoticeWanted(member({ isPremium: true }))).toBe(true);
     expect(accountNoticeWanted(member({ role: 'admin' }))).toBe(true);
     expect(accountNoticeWanted(member({ isPremium: true, twoFactorEnabled: true }))).toBe(false);
+    // A passkey is a second step too.
+    expect(accountNoticeWanted(member({ isPremium: true, hasPasskey: true }))).toBe(false);
+    expect(accountNoticeWanted(member({ role: 'admin', hasPasskey: true }))).toBe(false);
   });
 
   it('asks to confirm the address and sends the link again, once (es)', async () => {
@@ -71,21 +75,24 @@ describe('the member shell’s account notice (ADR 0040, 0044)', () => {
     expect(screen.queryByRole('region', { name: 'Please confirm your e-mail address' })).toBeNull();
   });
 
-  it('invites a premium member to turn on two-step verification; "Not now" waits 30 days', async () => {
+  it('invites a premium member to add a passkey, an app as the alternative; "Not now" waits 30 days', async () => {
     stubFetch(() => json(404, {}));
     const user = userEvent.setup();
     const premium = member({ isPremium: true });
     const { unmount } = renderWithProviders(<AccountNotice user={premium} />);
     const region = await screen.findByRole('region', {
-      name: 'Protect your account with two-step verification',
+      name: 'Protect your account with a passkey',
     });
-    expect(screen.getByRole('link', { name: 'Turn it on' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Add a passkey' }).getAttribute('href')).toBe(
+      '/account-settings#passkeys',
+    );
+    expect(screen.getByRole('link', { name: 'Use an app instead' }).getAttribute('href')).toBe(
       '/account-settings#two-factor',
     );
     expect(region.textContent).toContain('premium');
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     expect(
-      screen.queryByRole('region', { name: 'Protect your account with two-step verification' }),
+      screen.queryByRole('region', { name: 'Protect your account with a passkey' }),
     ).toBeNull();
     unmount();
     expect(accountNoticeWanted(premium)).toBe(false);

@@ -24,6 +24,7 @@ const member = (id: string) => ({
   role: 'member',
   isPremium: false,
   twoFactorEnabled: false,
+  hasPasskey: false,
   preferences: {},
   createdAt: '2025-01-01T00:00:00.000Z',
 });

@@ -22,6 +22,7 @@ const member = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   role: 'member',
   isPremium: false,
   twoFactorEnabled: false,
+  hasPasskey: false,
   preferences: { ...DEFAULT_PREFERENCES, language: 'en' },
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,

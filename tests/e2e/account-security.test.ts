@@ -353,7 +353,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await visitor.close();
   });
 
-  it('makes the ADMIN_EMAILS admin only once confirmed, then invites them to turn on two-step verification (en desktop, es phone)', async () => {
+  it('makes the ADMIN_EMAILS admin only once confirmed, then invites them to add a passkey or an app (en desktop, es phone)', async () => {
     const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -370,9 +370,14 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await page.getByText('Thank you: your e-mail address is confirmed.').waitFor();
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     const invite = page.getByRole('region', {
-      name: 'Protect your account with two-step verification',
+      name: 'Protect your account with a passkey',
     });
     await invite.getByText('the admin panel opens once', { exact: false }).waitFor();
+    // A passkey first (the easy one), an authenticator app as the alternative (ADR 0044).
+    expect(await invite.getByRole('link').allInnerTexts()).toEqual([
+      'Add a passkey',
+      'Use an app instead',
+    ]);
     expect((await (await page.request.get(`${e2e.base}/api/auth/user`)).json()).role).toBe('admin');
     await expectAccessible(page, 'second-factor invitation (en)');
     await screenshot(page, 'second-factor-invite-en-desktop');
@@ -382,7 +387,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await page.evaluate(() => localStorage.setItem('language', 'es'));
     await page.goto(`${e2e.base}/`);
     const invitacion = page.getByRole('region', {
-      name: 'Protege tu cuenta con la verificación en dos pasos',
+      name: 'Protege tu cuenta con una llave de acceso',
     });
     await invitacion.waitFor();
     await noHorizontalOverflow(page);
@@ -394,10 +399,11 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await invitacion.count()).toBe(0);
 
-    // Back another day: "Activarla" leads to the card, and once on, nothing is asked.
+    // Back another day: "Usar una aplicación" leads to the app's card, and once on, nothing is
+    // asked (the passkey's way is tests/e2e/passkeys.test.ts's).
     await page.evaluate(() => localStorage.removeItem('camino:second-factor-snoozed'));
     await page.reload();
-    await invitacion.getByRole('link', { name: 'Activarla' }).click();
+    await invitacion.getByRole('link', { name: 'Usar una aplicación' }).click();
     await page.waitForURL(/\/account-settings#two-factor$/);
     await turnOnTwoFactor(page, e2e.base, 'es');
     await page.goto(`${e2e.base}/`);

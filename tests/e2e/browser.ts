@@ -292,6 +292,11 @@ export async function waitForBibles(page: Page, base: string): Promise<void> {
 export async function startE2EServer(
   name: string,
   env: Record<string, string> = {},
+  /**
+   * The host name of APP_URL: `localhost` for a test of passkeys (WebAuthn takes a domain as
+   * the relying party's id, never an IP address); the server listens on 127.0.0.1 either way.
+   */
+  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
 ): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
   // A copy of the database prepared by the global setup (migrated, the Bibles loaded), where
@@ -302,7 +307,7 @@ export async function startE2EServer(
   }
   cpSync(seed, join(dataDir, 'pglite'), { recursive: true });
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${host}:${port}`;
   // Ready at once: the Bibles are in the copy. (The first-start install, on an empty folder, is
   // tests/server/first-start.test.ts's and the fault tests' business.)
   // Chromium starts while the server does; whichever started is stopped if the other failed.
@@ -348,12 +353,13 @@ export async function startE2EServer(
 export function useE2EServer(
   name: string,
   env: Record<string, string> = {},
+  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
 ): { base: string; browser: Browser } {
   const e2e = { base: '', browser: undefined as unknown as Browser };
   let stop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     if (!e2eAvailable()) return;
-    const started = await startE2EServer(name, env);
+    const started = await startE2EServer(name, env, host);
     e2e.base = started.base;
     e2e.browser = started.browser;
     stop = started.stop;

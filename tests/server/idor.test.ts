@@ -118,6 +118,9 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
   // A signed-in device: another member's answers 404 (it needs the caller's password, and
   // the caller's own current device answers 400, so the shared bodies above do not fit).
   'POST /api/user/sessions/:id/sign-out': 'tests/server/account-data.test.ts',
+  // A passkey: another member's answers 404 (it is made by a WebAuthn ceremony and removed with
+  // the caller's password, ADR 0044).
+  'POST /api/user/passkeys/:id/remove': 'tests/server/passkeys.test.ts',
 };
 
 const routesWithIds = Object.entries(ROUTE_ACCESS as Record<string, AccessClass>).filter(

@@ -23,6 +23,7 @@ const someone = (id: string): SessionUser => ({
   role: 'member',
   isPremium: false,
   twoFactorEnabled: false,
+  hasPasskey: false,
   preferences: DEFAULT_PREFERENCES,
   createdAt: new Date(0),
 });

@@ -91,6 +91,8 @@ export const authApi = {
       await apiRequest('POST', '/api/auth/sign-in/email', { ...values, ...deviceSettings() })
     ).json() as Promise<{
       twoFactorRedirect?: boolean;
+      /** What the second step may use: `passkey` (first when the member has one), `totp`. */
+      twoFactorMethods?: string[];
     }>,
   /** The second step: a code from the authenticator app, or a recovery code. */
   verifySecondFactor: (method: 'app' | 'recovery', code: string, trustDevice: boolean) =>
@@ -101,6 +103,18 @@ export const authApi = {
         : '/api/auth/two-factor/verify-backup-code',
       { code, trustDevice, ...deviceSettings() },
     ),
+  /** The second step with a passkey: the options of the pending sign-in (ADR 0044). */
+  passkeyOptions: async () =>
+    (await apiRequest('POST', '/api/auth/two-factor/passkey-options', {})).json() as Promise<
+      Record<string, unknown>
+    >,
+  /** The browser's answer to those options. */
+  verifyPasskey: (response: unknown, trustDevice: boolean) =>
+    apiRequest('POST', '/api/auth/two-factor/verify-passkey', {
+      response,
+      trustDevice,
+      ...deviceSettings(),
+    }),
   signUp: (values: { firstName: string; lastName: string; email: string; password: string }) =>
     apiRequest('POST', '/api/auth/sign-up/email', {
       ...values,

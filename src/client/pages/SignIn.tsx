@@ -15,7 +15,7 @@ import { fieldMessage } from '../lib/validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
 
-// Only an account with two-step verification needs the second step's code.
+// Only an account with a second step (a passkey, an app's code) needs it.
 const TwoFactorStep = lazy(() => import('./TwoFactorStep.tsx'));
 
 /** Whether the member arrived here because their session ended (lib/queryClient.ts). */
@@ -40,7 +40,8 @@ export default function SignIn() {
     defaultValues: { email: '', password: '' },
   });
   const showErrors = useSubmissionErrors(form.setError);
-  const [secondStep, setSecondStep] = useState(false);
+  // The second step's methods (`passkey`, `totp`) once the password is right, or null.
+  const [secondStep, setSecondStep] = useState<string[] | null>(null);
   // Once the session is known, App's member routes send the person on to ?next=.
   const signedIn = () => {
     try {
@@ -54,7 +55,7 @@ export default function SignIn() {
     mutationFn: (values: SignInInput) => authApi.signIn(values),
     retry: 0,
     onSuccess: (answer) => {
-      if (answer.twoFactorRedirect) return setSecondStep(true);
+      if (answer.twoFactorRedirect) return setSecondStep(answer.twoFactorMethods ?? ['totp']);
       return signedIn();
     },
     onError: (error) => showErrors(error),
@@ -64,10 +65,11 @@ export default function SignIn() {
     return (
       <Suspense fallback={<AuthCard title={t('auth.twoFactor.title')}>{null}</AuthCard>}>
         <TwoFactorStep
+          methods={secondStep}
           onVerified={() => void signedIn()}
           onStartAgain={() => {
             form.resetField('password');
-            setSecondStep(false);
+            setSecondStep(null);
           }}
         />
       </Suspense>

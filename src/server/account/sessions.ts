@@ -1,17 +1,17 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeSessionsSchema, describeUserAgent } from '#shared/schemas/sessions.ts';
 import { confirmPasswordSchema } from '#shared/schemas/user.ts';
 import type { Auth } from '../auth/auth.ts';
 import { idleCutoff } from '../auth/idle.ts';
-import type { SessionCache, SessionUser } from '../auth/session.ts';
+import type { SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
-import { account, session } from '../db/schema.ts';
+import { session } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { translate } from '../i18n/translate.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
+import { passwordCheck } from './reauth.ts';
 import { currentUser } from '../security/access.ts';
 
 const signedOutSchema = z.object({ signedOut: z.number().int() });
@@ -36,49 +36,7 @@ export function registerSessionRoutes(
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, auth, sessionCache, rateLimitStore, authRateLimit, idleSeconds } = deps;
 
-  /**
-   * Whether the member typed their own password (answers the refusal itself when not). Tries
-   * are counted per member in the auth limit store, with the sign-in budget.
-   */
-  async function passwordConfirmed(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    me: SessionUser,
-    password: string,
-  ): Promise<boolean> {
-    const budget = await rateLimitStore.consume(`reauth:${me.id}`, {
-      window: authRateLimit.windowSeconds,
-      max: authRateLimit.max,
-    });
-    if (!budget.allowed) {
-      await reply
-        .status(429)
-        .header('retry-after', String(budget.retryAfter ?? authRateLimit.windowSeconds))
-        .send({
-          code: 'TOO_MANY_REQUESTS',
-          message: translate(request.lang, 'auth.errors.TOO_MANY_REQUESTS'),
-        });
-      return false;
-    }
-    const [credential] = await db
-      .select({ hash: account.password })
-      .from(account)
-      .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
-    const context = await auth.$context;
-    const ok = credential?.hash
-      ? await context.password.verify({ hash: credential.hash, password })
-      : false;
-    if (!ok) {
-      request.log.info({ event: 'account.reauth-failed' }, 'password not confirmed');
-      const message = translate(request.lang, 'auth.errors.INVALID_PASSWORD');
-      await reply.status(400).send({
-        code: 'INVALID_PASSWORD',
-        message,
-        errors: [{ path: 'password', message }],
-      });
-    }
-    return ok;
-  }
+  const passwordConfirmed = passwordCheck({ db, auth, rateLimitStore, authRateLimit });
 
   app.get(
     '/api/user/sessions',

@@ -17,6 +17,7 @@ import { deleteAccountData } from '../account/deletion.ts';
 import { STANDARD_SCRYPT, TEST_SCRYPT, passwordHashing } from './password-hash.ts';
 import { authCookieOptions } from './cookies.ts';
 import { emailVerificationOptions } from './email-verification.ts';
+import { passkeyPlugins, relyingParty } from './passkeys.ts';
 
 /** The header our Fastify proxy sets from `request.ip` (any client value is replaced). */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -45,6 +46,8 @@ export function createAuth({
   onEmailVerified,
 }: AuthDeps) {
   const { windowSeconds: window, max } = config.authRateLimit;
+  // Passkeys as a second step (./passkeys.ts): one plugin before two-factor's, one after.
+  const passkeys = passkeyPlugins({ db, rp: relyingParty(config.appUrl) });
   return betterAuth({
     appName: 'Discipleship',
     baseURL: config.appUrl,
@@ -135,6 +138,7 @@ export function createAuth({
       freshAge: 0,
     },
     plugins: [
+      passkeys.gate,
       twoFactor({
         // The name an authenticator app shows next to the account.
         issuer: 'Camino',
@@ -149,6 +153,7 @@ export function createAuth({
         // The pending sign-in (password checked, code not yet) lasts 10 minutes.
         twoFactorCookieMaxAge: 10 * 60,
       }),
+      passkeys.plugin,
     ],
     rateLimit: {
       enabled: true,

@@ -10,7 +10,7 @@ import {
   memoDeadline,
   recordActivity,
 } from './idle.ts';
-import { billingSubscription, session, user } from '../db/schema.ts';
+import { billingSubscription, passkey, session, user } from '../db/schema.ts';
 import { listenAcrossInstances, type InstanceChannel } from '../redis.ts';
 import { LIVE_STATUSES, premiumEntitlement } from '../subscription/entitlement.ts';
 import {
@@ -60,8 +60,13 @@ export interface SessionUser {
   role: Role;
   /** Derived by `premiumEntitlement` (a live subscription or an admin's grant) at lookup. */
   isPremium: boolean;
-  /** Sign-in asks for a second factor; required before an admin reaches the admin routes. */
+  /** Sign-in asks for a code from an authenticator app (better-auth's two-factor plugin). */
   twoFactorEnabled: boolean;
+  /**
+   * The member has a passkey: sign-in asks for it (ADR 0044). A second factor either way
+   * (this or `twoFactorEnabled`) opens the admin routes to an admin.
+   */
+  hasPasskey: boolean;
   preferences: UserPreferences;
   createdAt: Date;
   sessionId: string;
@@ -198,6 +203,7 @@ export function createSessionResolver(
       role: user.role,
       granted: user.isPremium,
       twoFactorEnabled: user.twoFactorEnabled,
+      hasPasskey: sql<boolean>`exists(select 1 from ${passkey} where ${passkey.userId} = ${user.id})`,
       subscriptions,
       preferences: user.preferences,
       createdAt: user.createdAt,
@@ -281,6 +287,7 @@ export function toCurrentUser(u: SessionUser): CurrentUser {
     role: u.role,
     isPremium: u.isPremium,
     twoFactorEnabled: u.twoFactorEnabled,
+    hasPasskey: u.hasPasskey,
     preferences: u.preferences,
     createdAt: u.createdAt.toISOString(),
   };

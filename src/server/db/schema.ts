@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   date,
@@ -125,6 +126,38 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [uniqueIndex('two_factor_user_id_unique').on(t.userId)],
+);
+
+/**
+ * A member's passkeys (WebAuthn credentials), a second step of signing in next to the
+ * authenticator app (docs/decisions/0044). The public key only: the private key never leaves
+ * the member's device. `counter` is the authenticator's signature counter (0 for the many that
+ * keep none); a lower one than stored means a cloned key, and the assertion is refused.
+ */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    /** What the member called it ("My phone"), shown in settings. */
+    name: text('name').notNull(),
+    /** The credential id, base64url (what the browser names in an assertion). */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach it (`internal`, `hybrid`, `usb`…), for the next assertion. */
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** `singleDevice` or `multiDevice` (synced by the platform), and whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkey_credential_id_unique').on(t.credentialId),
+    index('passkey_user_id_idx').on(t.userId),
+  ],
 );
 
 export const verification = pgTable(

@@ -15,6 +15,7 @@ import {
   verifyTotpSchema,
   type DeviceSettings,
 } from '#shared/schemas/user.ts';
+import { verifyPasskeySchema } from '#shared/schemas/passkeys.ts';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -73,6 +74,9 @@ const PRE_VALIDATION: Record<string, z.ZodType> = {
   '/two-factor/generate-backup-codes': confirmPasswordSchema,
   '/two-factor/verify-totp': verifyTotpSchema.extend(deviceSettingsSchema.shape),
   '/two-factor/verify-backup-code': verifyRecoveryCodeSchema.extend(deviceSettingsSchema.shape),
+  // Or a passkey (ADR 0044): the options of the pending sign-in, then the browser's answer.
+  '/two-factor/passkey-options': z.object({}).strict(),
+  '/two-factor/verify-passkey': verifyPasskeySchema,
 };
 
 /** The security event each endpoint's answer is logged as (docs/security-events.md). */
@@ -88,6 +92,7 @@ const EVENTS: Record<string, SecurityEvent> = {
   '/two-factor/generate-backup-codes': 'auth.recovery-codes.generate',
   '/two-factor/verify-totp': 'auth.two-factor.verify',
   '/two-factor/verify-backup-code': 'auth.recovery-code.verify',
+  '/two-factor/verify-passkey': 'auth.passkey.verify',
 };
 
 /**
@@ -100,6 +105,7 @@ const SIGNS_IN = new Set([
   '/sign-in/email',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  '/two-factor/verify-passkey',
 ]);
 
 function takeDeviceSettings(body: Record<string, unknown>): DeviceSettings {
@@ -125,7 +131,8 @@ const EXPOSED: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'POST', path: /^\/change-password$/ },
   { method: 'POST', path: /^\/delete-user$/ },
   { method: 'POST', path: /^\/two-factor\/(enable|disable|generate-backup-codes)$/ },
-  { method: 'POST', path: /^\/two-factor\/verify-(totp|backup-code)$/ },
+  { method: 'POST', path: /^\/two-factor\/verify-(totp|backup-code|passkey)$/ },
+  { method: 'POST', path: /^\/two-factor\/passkey-options$/ },
   // The app's confirmation page checks the e-mail's link (ADR 0040). Sending a link goes
   // through POST /api/user/email-verification (the member's own address only):
   // `send-verification-email`, which takes any address, stays closed.
@@ -403,8 +410,9 @@ export function registerAuthProxy(
     const concerned = new Set<string>(me ? [me.id] : []);
     const resetOf = path === '/reset-password' ? await resetTokenUser(auth, body?.token) : null;
     if (resetOf) concerned.add(resetOf);
-    // An admin's account keeps its second factor: the admin routes require it.
-    if (path === '/two-factor/disable' && me?.role === 'admin') {
+    // An admin's account keeps a second factor: the admin routes require one (the app's codes
+    // may go when a passkey stays, ADR 0044).
+    if (path === '/two-factor/disable' && me?.role === 'admin' && !me.hasPasskey) {
       throw new HttpError(403, 'errors.twoFactorAdmin', {}, 'TWO_FACTOR_REQUIRED');
     }
     let secondStepOf: string | null = null;
@@ -453,7 +461,7 @@ export function registerAuthProxy(
         }
       }
     }
-    if (path === '/two-factor/verify-backup-code') {
+    if (path === '/two-factor/verify-backup-code' || path === '/two-factor/verify-passkey') {
       secondStepOf = await secondStepUser(app, auth, request);
     }
 

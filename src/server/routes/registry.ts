@@ -46,6 +46,11 @@ export const ROUTE_ACCESS = {
   'POST /api/user/sessions/sign-out-others': 'member',
   'POST /api/user/sessions/:id/sign-out': 'member',
   'GET /api/user/export': 'member',
+  // Passkeys as a second step of signing in (ADR 0044); the sign-in's side is under /api/auth.
+  'GET /api/user/passkeys': 'member',
+  'POST /api/user/passkeys/options': 'member',
+  'POST /api/user/passkeys': 'member',
+  'POST /api/user/passkeys/:id/remove': 'member',
 
   // Bible (issue 3)
   'GET /api/bible/translations': 'member',

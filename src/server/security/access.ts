@@ -25,8 +25,9 @@ export function assertAccess(access: AccessClass, user: SessionUser | null): voi
   if (access === 'member') return;
   if (access === 'admin') {
     if (user.role !== 'admin') throw new HttpError(403, 'errors.forbidden', {}, 'ADMIN_ONLY');
-    // Admins see every member's account: their own sign-in needs a second factor (ASVS L2).
-    if (!user.twoFactorEnabled) {
+    // Admins see every member's account: their own sign-in needs a second factor (ASVS L2),
+    // an authenticator app's code or a passkey (ADR 0044).
+    if (!hasSecondFactor(user)) {
       throw new HttpError(403, 'errors.twoFactorRequired', {}, 'TWO_FACTOR_REQUIRED');
     }
     return;
@@ -35,6 +36,10 @@ export function assertAccess(access: AccessClass, user: SessionUser | null): voi
     throw new HttpError(403, 'errors.premiumRequired', {}, 'PREMIUM_REQUIRED');
   }
 }
+
+/** Sign-in asks for a second step: an authenticator app's code, or a passkey. */
+export const hasSecondFactor = (user: Pick<SessionUser, 'twoFactorEnabled' | 'hasPasskey'>) =>
+  user.twoFactorEnabled || user.hasPasskey;
 
 /**
  * Premium access: the entitlement the session lookup derived (subscription or grant,

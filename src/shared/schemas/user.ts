@@ -211,6 +211,8 @@ export const currentUserSchema = z.object({
   isPremium: z.boolean(),
   /** Sign-in asks for a code from an authenticator app. */
   twoFactorEnabled: z.boolean(),
+  /** Sign-in asks for one of the member's passkeys (ADR 0044). */
+  hasPasskey: z.boolean(),
   preferences: userPreferencesSchema,
   createdAt: z.string(),
 });

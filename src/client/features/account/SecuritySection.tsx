@@ -8,14 +8,19 @@ import { useSubmissionErrors } from '../../hooks/useApiForm.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { fieldMessage } from '../../lib/validation.ts';
 import { useChangePassword, type ChangePasswordInput } from './api.ts';
+import { PasskeysCard } from './PasskeysCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
-/** The profile tab's security part: the password, two-step verification, signed-in devices. */
+/**
+ * The profile tab's security part: the password, the second step of signing in (passkeys first,
+ * the easy one, then an authenticator app), signed-in devices.
+ */
 export default function SecuritySection({ user }: { user: CurrentUser }) {
   return (
     <>
       <ChangePassword />
+      <PasskeysCard />
       <TwoFactorCard user={user} />
       <SessionsCard />
     </>

@@ -56,7 +56,8 @@ export function TwoFactorCard({ user }: { user: CurrentUser }) {
             <Button variant="outline" onClick={() => setMode('codes')}>
               {t('settings.twoFactor.newCodes')}
             </Button>
-            {admin ? null : (
+            {/* An admin keeps a second step: this one, unless a passkey is there (ADR 0044). */}
+            {admin && !user.hasPasskey ? null : (
               <Button variant="outline" onClick={() => setMode('disable')}>
                 {t('settings.twoFactor.disable')}
               </Button>

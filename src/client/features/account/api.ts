@@ -9,6 +9,7 @@ import type {
   profileUpdateSchema,
 } from '#shared/schemas/user.ts';
 import type { ActiveSession } from '#shared/schemas/sessions.ts';
+import type { Passkey, PasskeyList } from '#shared/schemas/passkeys.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { invalidateNotificationSettings } from '../notifications/index.ts';
 import { downloadAttachment } from '../../lib/download.ts';
@@ -185,4 +186,24 @@ export const twoFactorApi = {
     (
       await apiRequest('POST', '/api/auth/two-factor/generate-backup-codes', { password })
     ).json() as Promise<{ backupCodes: string[] }>,
+};
+
+/** The member's passkeys (ADR 0044; the key is the URL). */
+export const PASSKEYS_KEY = ['/api/user/passkeys'] as const;
+
+export function usePasskeys() {
+  return useQuery<PasskeyList>({ queryKey: PASSKEYS_KEY, staleTime: 0 });
+}
+
+/** Adding (password → the browser's ceremony → the answer) and removing passkeys. */
+export const passkeyApi = {
+  /** The registration options, once the password is confirmed. */
+  options: async (password: string) =>
+    (await apiRequest('POST', '/api/user/passkeys/options', { password })).json() as Promise<
+      Record<string, unknown>
+    >,
+  add: async (name: string, response: unknown) =>
+    (await apiRequest('POST', '/api/user/passkeys', { name, response })).json() as Promise<Passkey>,
+  remove: (id: string, password: string) =>
+    apiRequest('POST', `/api/user/passkeys/${encodeURIComponent(id)}/remove`, { password }),
 };

@@ -22,7 +22,7 @@ export default function Admin() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'members';
   if (user?.role !== 'admin') return <NotFound />;
-  if (!user.twoFactorEnabled) return <TwoFactorFirst />;
+  if (!user.twoFactorEnabled && !user.hasPasskey) return <TwoFactorFirst />;
   return (
     <>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />

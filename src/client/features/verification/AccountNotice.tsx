@@ -1,4 +1,4 @@
-import { MailCheck, ShieldCheck, X } from 'lucide-react';
+import { KeyRound, MailCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -86,7 +86,10 @@ function ConfirmEmailNotice({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Invites a premium member or an admin to turn on two-step verification; "Not now": 30 days. */
+/**
+ * Invites a premium member or an admin to add a second step of signing in: a passkey first (the
+ * easy one), an authenticator app as the alternative (ADR 0044); "Not now": 30 days.
+ */
 function SecondFactorNotice({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -96,9 +99,15 @@ function SecondFactorNotice({ user }: { user: CurrentUser }) {
     snoozeSecondFactor(user.id);
     setHidden(true);
   };
+  // Already on the settings page: bring the card into view.
+  const scrollTo = (anchor: string) => () => {
+    if (location.pathname === '/account-settings') {
+      document.getElementById(anchor)?.scrollIntoView();
+    }
+  };
   return (
     <section aria-labelledby="second-factor-notice-title" className={STRIP}>
-      <ShieldCheck className="mt-0.5 size-5 shrink-0 text-brand-700 sm:mt-0" aria-hidden />
+      <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-700 sm:mt-0" aria-hidden />
       <div className="min-w-0 flex-1 basis-56">
         <h2 id="second-factor-notice-title" className="font-semibold">
           {t('secureAccount.title')}
@@ -107,18 +116,15 @@ function SecondFactorNotice({ user }: { user: CurrentUser }) {
           {user.role === 'admin' ? t('secureAccount.bodyAdmin') : t('secureAccount.body')}
         </p>
       </div>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         <Button asChild size="sm">
-          <Link
-            to="/account-settings#two-factor"
-            onClick={() => {
-              // Already on the settings page: bring the card into view.
-              if (location.pathname === '/account-settings') {
-                document.getElementById('two-factor')?.scrollIntoView();
-              }
-            }}
-          >
+          <Link to="/account-settings#passkeys" onClick={scrollTo('passkeys')}>
             {t('secureAccount.turnOn')}
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/account-settings#two-factor" onClick={scrollTo('two-factor')}>
+            {t('secureAccount.useApp')}
           </Link>
         </Button>
         <Button variant="ghost" size="sm" onClick={notNow}>
