@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { MemberShell } from './layout/MemberShell.tsx';
@@ -14,13 +14,20 @@ const AgeVerificationModal = lazy(() =>
 );
 
 /**
+ * The pages the age gate links to (its terms and privacy policy, opened in a new tab): readable
+ * before the question is answered, or the gate would cover what it asks the member to read.
+ */
+const READABLE_BEFORE_AGE = new Set(['/terms-of-service', '/privacy-policy']);
+
+/**
  * Everything a signed-in member sees: the shell, the age gate and the member routes. A chunk
  * of its own, so visitors never download it.
  */
 export default function MemberApp({ user }: { user: CurrentUser }) {
+  const { pathname } = useLocation();
   return (
     <MemberShell user={user}>
-      {user.ageVerified ? null : (
+      {user.ageVerified || READABLE_BEFORE_AGE.has(pathname) ? null : (
         <Suspense fallback={null}>
           <AgeVerificationModal open />
         </Suspense>

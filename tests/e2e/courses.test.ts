@@ -107,6 +107,18 @@ describe.runIf(enabled)('courses and lessons', () => {
     await page.getByText('Esta página se abrirá cuando hayas confirmado tu edad.').waitFor();
     expect(await page.getByText('Este curso es parte de Premium').count()).toBe(0);
     await screenshot(page, 'lesson-behind-age-gate-es-phone');
+    // The gate's own link to the privacy policy: a new tab where the policy can be read, not
+    // covered by the same gate; leaving it for another page brings the gate back.
+    const [policy] = await Promise.all([
+      context.waitForEvent('page'),
+      gate.getByRole('link', { name: 'política de privacidad' }).click(),
+    ]);
+    await policy.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+    expect(await policy.getByRole('dialog').count()).toBe(0);
+    await expectNoHorizontalOverflow(policy, 'privacy policy before the age gate (es, phone)');
+    await policy.goto(`${e2e.base}/dashboard`);
+    await policy.getByRole('dialog', { name: 'Verificación de edad' }).waitFor();
+    await policy.close();
     // "Under 13" when the request fails (here, a server error): nothing recorded, nobody signed
     // out, and both answers are still there.
     await page.route('**/api/user/verify-age', (route) =>

@@ -139,6 +139,13 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Each test runs the commands as an operator does (`npm run backup`, `npm run restore`), each a
+ * process that starts Node, tsx and PGlite: three of them take 20 s on two idle cores and more
+ * while other test files run, beyond the suite's 30 s default. What they check is rows, not time.
+ */
+const COMMANDS_TIMEOUT = 120_000;
+
 describe('backup and restore of the embedded database (PGlite)', () => {
   const pglite = !process.env.TEST_DATABASE_URL;
   beforeAll(async () => {
@@ -183,6 +190,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
         await database.close();
       }
     },
+    COMMANDS_TIMEOUT,
   );
 
   it.runIf(pglite)(
@@ -200,6 +208,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
       expect(backup.output).toContain('without the Bibles');
       expect(backup.output).not.toContain('is running');
     },
+    COMMANDS_TIMEOUT,
   );
 
   it.runIf(pglite)(
@@ -222,6 +231,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
         await restored.close();
       }
     },
+    COMMANDS_TIMEOUT,
   );
 });
 
@@ -276,33 +286,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL'
     for (const name of created) await adminQuery(`drop database if exists ${name} with (force)`);
   });
 
-  it('npm run backup (pg_dump) and npm run restore (pg_restore) into an empty database: every row of every table', async () => {
-    const file = join(work, 'full.dump');
-    const backup = await npmRun('backup', ['--out', file], { DATABASE_URL: sourceUrl });
-    expect(backup.code, backup.output).toBe(0);
-    const target = await emptyDatabase();
-    const restore = await npmRun('restore', [file], { DATABASE_URL: target.url });
-    expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toMatch(/2 accounts, the Bible text of 1 translation/);
-    expect(await differences(source, target.query)).toEqual([]);
-    // A restore never writes over a database that holds anything.
-    const again = await npmRun('restore', [file], { DATABASE_URL: target.url });
-    expect(again.code).toBe(2);
-    expect(again.output).toContain('is not empty');
-  });
+  it(
+    'npm run backup (pg_dump) and npm run restore (pg_restore) into an empty database: every row of every table',
+    async () => {
+      const file = join(work, 'full.dump');
+      const backup = await npmRun('backup', ['--out', file], { DATABASE_URL: sourceUrl });
+      expect(backup.code, backup.output).toBe(0);
+      const target = await emptyDatabase();
+      const restore = await npmRun('restore', [file], { DATABASE_URL: target.url });
+      expect(restore.code, restore.output).toBe(0);
+      expect(restore.output).toMatch(/2 accounts, the Bible text of 1 translation/);
+      expect(await differences(source, target.query)).toEqual([]);
+      // A restore never writes over a database that holds anything.
+      const again = await npmRun('restore', [file], { DATABASE_URL: target.url });
+      expect(again.code).toBe(2);
+      expect(again.output).toContain('is not empty');
+    },
+    COMMANDS_TIMEOUT,
+  );
 
-  it('without the Bibles: every other row; the Bibles come back at the next start', async () => {
-    const file = join(work, 'no-bibles.dump');
-    const backup = await npmRun('backup', ['--no-bibles', '--out', file], {
-      DATABASE_URL: sourceUrl,
-    });
-    expect(backup.code, backup.output).toBe(0);
-    const target = await emptyDatabase();
-    const restore = await npmRun('restore', [file], { DATABASE_URL: target.url });
-    expect(restore.code, restore.output).toBe(0);
-    expect(await differences(source, target.query, { except: BIBLES })).toEqual([]);
-    const counts = await rowCounts(target.query);
-    expect([counts.bible_verse, counts.bible_translation]).toEqual([0, 0]);
-    expect(await missingBibles(target.db)).toHaveLength(3);
-  });
+  it(
+    'without the Bibles: every other row; the Bibles come back at the next start',
+    async () => {
+      const file = join(work, 'no-bibles.dump');
+      const backup = await npmRun('backup', ['--no-bibles', '--out', file], {
+        DATABASE_URL: sourceUrl,
+      });
+      expect(backup.code, backup.output).toBe(0);
+      const target = await emptyDatabase();
+      const restore = await npmRun('restore', [file], { DATABASE_URL: target.url });
+      expect(restore.code, restore.output).toBe(0);
+      expect(await differences(source, target.query, { except: BIBLES })).toEqual([]);
+      const counts = await rowCounts(target.query);
+      expect([counts.bible_verse, counts.bible_translation]).toEqual([0, 0]);
+      expect(await missingBibles(target.db)).toHaveLength(3);
+    },
+    COMMANDS_TIMEOUT,
+  );
 });
