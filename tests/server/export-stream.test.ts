@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prayersMarkdown } from '#server/account/export.ts';
 import { zipStream } from '#server/account/zip.ts';
-import { EXPORT_BATCH_SIZE, keysetBatches } from '#server/db/batches.ts';
+import { coalesce, EXPORT_BATCH_SIZE, keysetBatches } from '#server/db/batches.ts';
 import { journalEntry, prayerRequest } from '#server/db/schema.ts';
 import { journalMarkdown } from '#server/journal/routes.ts';
 import { unzip } from '../helpers/unzip.ts';
@@ -228,5 +228,22 @@ describe('the ZIP writer', () => {
     expect(files.get('a.txt')!.toString('utf8')).toBe(pieces.join(''));
     expect(files.get('vacío.txt')!.length).toBe(0);
     expect(files.get('b.txt')!.toString('utf8')).toBe('bytes');
+  });
+});
+
+describe('pieces of an export', () => {
+  it('are gathered to about 16 K characters, never one per batch, and bytes keep their place', async () => {
+    const entries = Array.from({ length: 1_000 }, (_, i) => `\n## Entry ${i}\n${'x'.repeat(200)}`);
+    const out: (string | Buffer)[] = [];
+    for await (const piece of coalesce([...entries, Buffer.from('bytes'), 'tail'])) out.push(piece);
+    const texts = out.filter((p): p is string => typeof p === 'string');
+    // Full pieces, then what came before the bytes, the bytes, and the rest.
+    expect(texts.slice(0, -2).every((p) => p.length >= 16_384 && p.length < 16_384 + 300)).toBe(
+      true,
+    );
+    expect(texts.length).toBeGreaterThan(10);
+    expect(out.at(-2)).toEqual(Buffer.from('bytes'));
+    expect(out.at(-1)).toBe('tail');
+    expect(out.filter((p) => typeof p === 'string').join('')).toBe(`${entries.join('')}tail`);
   });
 });

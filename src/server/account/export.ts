@@ -33,11 +33,27 @@ function ownedTables(): { name: string; table: PgTable; columns: Record<string, 
 type Prayer = typeof schema.prayerRequest.$inferSelect;
 type StudyRow = typeof schema.bibleStudy.$inferSelect;
 
-/** A table's primary key columns: the keyset order its rows are read in. */
-function primaryKeyColumns(table: PgTable): PgColumn[] {
+/**
+ * The order a table's rows are read in, by keyset: after the member's id, the columns of an
+ * index that starts with it (each batch a range scan of the member's rows), then the primary key
+ * to make it unique; the primary key alone when no such index exists (ADR 0046).
+ */
+function exportKeys(table: PgTable): PgColumn[] {
   const config = getTableConfig(table);
   const composite = config.primaryKeys[0]?.columns;
-  return composite ?? config.columns.filter((column) => column.primary);
+  const primary = (composite ?? config.columns.filter((column) => column.primary)).filter(
+    (column) => column.name !== 'user_id',
+  );
+  for (const index of config.indexes) {
+    const names = index.config.columns.map((column) => (column as { name?: string }).name);
+    if (names[0] !== 'user_id' || names.some((name) => name === undefined)) continue;
+    const leading = names
+      .slice(1)
+      .map((name) => config.columns.find((column) => column.name === name)!);
+    const keys = [...leading, ...primary.filter((column) => !leading.includes(column))];
+    if (keys.length && keys.every((column) => column.notNull)) return keys;
+  }
+  return primary.length ? primary : config.columns.filter((column) => column.name === 'user_id');
 }
 
 /** `value` as JSON.stringify(…, null, 2) writes it `depth` levels deep. */
@@ -52,12 +68,10 @@ async function* jsonArray(
   const inner = '  '.repeat(depth + 1);
   let first = true;
   for await (const rows of batches) {
-    let piece = '';
     for (const row of rows) {
-      piece += `${first ? '[' : ','}\n${inner}${nested(row, depth + 1)}`;
+      yield `${first ? '[' : ','}\n${inner}${nested(row, depth + 1)}`;
       first = false;
     }
-    yield piece;
   }
   yield first ? '[]' : `\n${'  '.repeat(depth)}]`;
 }
@@ -101,7 +115,7 @@ export async function* personalDataJson(
         table: owned,
         columns,
         where: eq(owner, userId),
-        keys: primaryKeyColumns(owned),
+        keys: exportKeys(owned),
         direction: 'asc',
       }),
     );
@@ -156,8 +170,9 @@ async function* prayersMarkdownStream(
   lang: Language,
 ): AsyncGenerator<string> {
   yield prayersMarkdownHead(lang);
-  for await (const rows of batches)
-    yield rows.map((r) => `\n${prayerMarkdownEntry(r, lang)}`).join('');
+  for await (const rows of batches) {
+    for (const r of rows) yield `\n${prayerMarkdownEntry(r, lang)}`;
+  }
 }
 
 /** A Bible study's file name in the archive: its place (newest first) and its title's slug. */

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createDeflateRaw, crc32 } from 'node:zlib';
+import { coalesce } from '../db/batches.ts';
 
 /** MS-DOS time and date, the format of ZIP's file times (local fields, 2-second steps). */
 function dosTime(d: Date): { time: number; date: number } {
@@ -40,7 +41,7 @@ async function* deflated(
     }
   };
   try {
-    for await (const chunk of data) {
+    for await (const chunk of coalesce(data)) {
       const raw = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       if (!raw.length) continue;
       sizes.crc = crc32(raw, sizes.crc);

@@ -91,7 +91,7 @@ export function journalMarkdown(rows: readonly Row[], lang: Language, now = new 
 /**
  * Journal entries as one Markdown file, written batch by batch as they are read (the journal's
  * export, and the personal data archive's `journal.md`): the same text as `journalMarkdown`,
- * with one batch of entries in memory at a time (ADR 0046).
+ * one entry a piece and one batch of entries in memory at a time (ADR 0046).
  */
 export async function* journalMarkdownStream(
   batches: AsyncIterable<readonly Row[]>,
@@ -100,7 +100,7 @@ export async function* journalMarkdownStream(
 ): AsyncGenerator<string> {
   yield journalMarkdownHead(lang, now);
   for await (const rows of batches) {
-    yield rows.map((r) => `\n${journalMarkdownEntry(r, lang)}`).join('');
+    for (const r of rows) yield `\n${journalMarkdownEntry(r, lang)}`;
   }
 }
 
