@@ -83,7 +83,7 @@ async function* jsonArray(
  * here. Left out: password hashes and session tokens, and the text of mail sent to them (its
  * links carry tokens); the mail's subject, date and status are in.
  *
- * Written as it is read, each table in keyset batches by its primary key, and formatted as
+ * Written as it is read, each table in keyset batches (`exportKeys`), and formatted as
  * `JSON.stringify(data, null, 2)` formats the whole (ADR 0046).
  */
 export async function* personalDataJson(
