@@ -30,7 +30,7 @@ const kb = (field: string) =>
   ) * 1024;
 
 // Warm-up: the query and the Markdown compiled on a few entries.
-for (let i = 0; i < 3; i++) Buffer.from(journalMarkdown(await read(20), 'en'));
+for (let i = 0; i < 3; i++) Buffer.from(journalMarkdown(await read(20), 'en', 'UTC'));
 const before = kb('VmRSS');
 let hwm = true;
 try {
@@ -40,7 +40,7 @@ try {
 }
 const started = performance.now();
 const rows = await read(50_000);
-const file = Buffer.from(journalMarkdown(rows, 'en'));
+const file = Buffer.from(journalMarkdown(rows, 'en', 'UTC'));
 const readyMs = performance.now() - started;
 const peak = hwm ? kb('VmHWM') : kb('VmRSS');
 console.log(JSON.stringify({ peakMb: (peak - before) / 1024 / 1024, readyMs, bytes: file.length }));

@@ -111,7 +111,7 @@ describe('exports stream in keyset batches', () => {
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="journal-\d{4}-\d{2}-\d{2}\.md"$/,
       );
-      const expected = journalMarkdown(await allEntries(), lang, generatedOn(res.body));
+      const expected = journalMarkdown(await allEntries(), lang, 'UTC', generatedOn(res.body));
       expect(res.body.length).toBe(expected.length);
       expect(res.body === expected).toBe(true);
       expect(res.body).not.toContain('Someone else’s words');
@@ -124,7 +124,7 @@ describe('exports stream in keyset batches', () => {
     const res = await app.call(app.writer, 'GET', '/api/journal/export?status=draft');
     const drafts = (await allEntries()).filter((r) => r.status === 'draft');
     expect(drafts.length).toBe(ENTRIES / 5);
-    expect(res.body).toBe(journalMarkdown(drafts, 'en', generatedOn(res.body)));
+    expect(res.body).toBe(journalMarkdown(drafts, 'en', 'UTC', generatedOn(res.body)));
   });
 
   it('writes the personal archive with 2,000 entries: data.json as JSON.stringify wrote it, the Markdown as before', async () => {
@@ -159,17 +159,40 @@ describe('exports stream in keyset batches', () => {
     ]);
 
     const journal = files.get('journal.md')!.toString('utf8');
-    expect(journal === journalMarkdown(entries, 'es', generatedOn(journal))).toBe(true);
+    expect(journal === journalMarkdown(entries, 'es', 'UTC', generatedOn(journal))).toBe(true);
     const prayers = await app.t.database.db
       .select()
       .from(prayerRequest)
       .where(eq(prayerRequest.userId, app.writer.id))
       .orderBy(desc(prayerRequest.createdAt), desc(prayerRequest.id));
-    expect(files.get('prayers.md')!.toString('utf8')).toBe(prayersMarkdown(prayers, 'es'));
+    expect(files.get('prayers.md')!.toString('utf8')).toBe(prayersMarkdown(prayers, 'es', 'UTC'));
     // The journal alone took a query a batch (data.json and journal.md each read it).
     expect(keysetQueries(select)).toBeGreaterThanOrEqual(
       2 * (Math.floor(ENTRIES / EXPORT_BATCH_SIZE) + 1),
     );
+  });
+});
+
+describe('dates in an export', () => {
+  it('are on the member’s calendar: an entry written at 21:00 in Lima is that day’s', async () => {
+    await app.call(app.other, 'PATCH', '/api/user/preferences', { timeZone: 'America/Lima' });
+    const { db } = app.t.database;
+    await db.execute(sql`
+      insert into journal_entry (id, user_id, content, status, created_at)
+      values ('lima-evening', ${app.other.id}, 'Evening prayer', 'published',
+        timestamptz '2025-03-01 02:00:00+00')`);
+    await db.execute(sql`
+      insert into prayer_request (id, user_id, title, description, category, status, answer_note,
+        created_at, answered_at)
+      values ('lima-prayer', ${app.other.id}, 'For Ana', '', 'family', 'answered', '',
+        timestamptz '2025-03-01 03:00:00+00', timestamptz '2025-04-01 01:00:00+00')`);
+    const md = (await app.call(app.other, 'GET', '/api/journal/export')).body;
+    expect(md).toContain('## Untitled entry\n\n_2025-02-28 · Published_');
+    const files = unzip((await app.call(app.other, 'GET', '/api/user/export')).rawPayload);
+    expect(files.get('journal.md')!.toString('utf8')).toContain('_2025-02-28 · Published_');
+    const prayers = files.get('prayers.md')!.toString('utf8');
+    expect(prayers).toContain('Added 2025-02-28');
+    expect(prayers).toContain('Answered 2025-03-31');
   });
 });
 
@@ -211,6 +234,8 @@ describe('an export that fails midway', () => {
 describe('the ZIP writer', () => {
   it('writes a file given in many pieces with its CRC and sizes after it', async () => {
     const pieces = Array.from({ length: 500 }, (_, i) => `line ${i} ${'é'.repeat(i % 50)}\n`);
+    // One piece larger than the writer's reusable buffer (140 KB in UTF-8).
+    pieces.splice(250, 0, 'ñ'.repeat(70_000));
     const parts: Buffer[] = [];
     for await (const part of zipStream([
       { name: 'a.txt', data: pieces },

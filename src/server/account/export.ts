@@ -2,6 +2,7 @@ import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '#shared/constants.ts';
+import { localDate, usableTimeZone } from '#shared/values/time.ts';
 import { studyMarkdown, toStudy } from '../bible/studies.ts';
 import { keysetBatches, startingWith, textStream } from '../db/batches.ts';
 import type { Database } from '../db/client.ts';
@@ -140,9 +141,9 @@ export async function* personalDataJson(
 const prayersMarkdownHead = (lang: Language) => `# ${translate(lang, 'prayer.title')}\n`;
 
 /** One prayer request of the Markdown file, without the line break that joins it to the one before. */
-function prayerMarkdownEntry(r: Prayer, lang: Language): string {
+function prayerMarkdownEntry(r: Prayer, lang: Language, timeZone: string): string {
   const t = (key: string, options?: Record<string, string>) => translate(lang, key, options);
-  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const day = (d: Date) => localDate(d, timeZone);
   const lines = [`## ${r.title}`, ''];
   const facts = [
     t(`prayer.categories.${r.category}`),
@@ -160,18 +161,22 @@ function prayerMarkdownEntry(r: Prayer, lang: Language): string {
 }
 
 /** The member's prayer requests as Markdown, in memory: the list they pray through, answers included. */
-export function prayersMarkdown(rows: readonly Prayer[], lang: Language): string {
-  return [prayersMarkdownHead(lang), ...rows.map((r) => prayerMarkdownEntry(r, lang))].join('\n');
+export function prayersMarkdown(rows: readonly Prayer[], lang: Language, timeZone: string): string {
+  return [
+    prayersMarkdownHead(lang),
+    ...rows.map((r) => prayerMarkdownEntry(r, lang, timeZone)),
+  ].join('\n');
 }
 
 /** The same file as `prayersMarkdown`, written batch by batch. */
 async function* prayersMarkdownStream(
   batches: AsyncIterable<readonly Prayer[]>,
   lang: Language,
+  timeZone: string,
 ): AsyncGenerator<string> {
   yield prayersMarkdownHead(lang);
   for await (const rows of batches) {
-    for (const r of rows) yield `\n${prayerMarkdownEntry(r, lang)}`;
+    for (const r of rows) yield `\n${prayerMarkdownEntry(r, lang, timeZone)}`;
   }
 }
 
@@ -197,6 +202,7 @@ function studyFileName(place: number, study: ReturnType<typeof toStudy>) {
 export async function personalArchive(db: Database, userId: string, lang: Language) {
   const [profile] = await db.select().from(schema.user).where(eq(schema.user.id, userId));
   const now = new Date();
+  const zone = usableTimeZone(profile?.preferences.timeZone);
   const exportedAt = now.toISOString();
   const mine = <T extends Record<string, unknown>>(
     table: typeof schema.prayerRequest | typeof schema.bibleStudy,
@@ -216,7 +222,7 @@ export async function personalArchive(db: Database, userId: string, lang: Langua
     if (!firstEntries.done) {
       yield {
         name: 'journal.md',
-        data: journalMarkdownStream(startingWith(firstEntries.value, journal), lang, now),
+        data: journalMarkdownStream(startingWith(firstEntries.value, journal), lang, zone, now),
       };
     }
     const prayers = mine<Prayer>(schema.prayerRequest, schema.prayerRequest.createdAt);
@@ -224,7 +230,7 @@ export async function personalArchive(db: Database, userId: string, lang: Langua
     if (!firstPrayers.done) {
       yield {
         name: 'prayers.md',
-        data: prayersMarkdownStream(startingWith(firstPrayers.value, prayers), lang),
+        data: prayersMarkdownStream(startingWith(firstPrayers.value, prayers), lang, zone),
       };
     }
     let place = 0;
@@ -236,7 +242,7 @@ export async function personalArchive(db: Database, userId: string, lang: Langua
       }
     }
   }
-  return { day: exportedAt.slice(0, 10), archive: zipStream(files(), now) };
+  return { day: localDate(now, zone), archive: zipStream(files(), now) };
 }
 
 export function registerExportRoute(app: FastifyInstance, deps: { db: Database }) {

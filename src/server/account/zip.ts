@@ -22,6 +22,8 @@ const DATA_DESCRIPTOR = 0x0008;
 const FLAGS = UTF8_NAMES | DATA_DESCRIPTOR;
 /** Without ZIP64, sizes and offsets are 32-bit: a larger archive fails rather than lies. */
 const ZIP32_LIMIT = 0xffffffff;
+/** Text pieces are about 16 K characters (`coalesce`): up to 48 KB in UTF-8. */
+const SCRATCH_BYTES = 64 * 1024;
 
 /** One file's data deflated as it comes: the compressed pieces, then its CRC and sizes. */
 async function* deflated(
@@ -40,13 +42,25 @@ async function* deflated(
       yield piece;
     }
   };
+  // Text is encoded into one buffer, reused once zlib has taken each piece: a new buffer per
+  // piece would be memory outside V8's heap that only its collections give back (ADR 0046).
+  const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   try {
     for await (const chunk of coalesce(data)) {
-      const raw = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      const raw =
+        typeof chunk !== 'string'
+          ? chunk
+          : Buffer.byteLength(chunk, 'utf8') <= scratch.length
+            ? scratch.subarray(0, scratch.write(chunk, 'utf8'))
+            : Buffer.from(chunk, 'utf8');
       if (!raw.length) continue;
       sizes.crc = crc32(raw, sizes.crc);
       sizes.raw += raw.length;
-      if (!deflate.write(raw)) await Promise.race([once(deflate, 'drain'), failed]);
+      // Wait until zlib has consumed the piece: the scratch buffer is then free again.
+      await Promise.race([
+        new Promise<void>((resolve) => deflate.write(raw, () => resolve())),
+        failed,
+      ]);
       yield* take();
     }
     deflate.end();

@@ -11,6 +11,7 @@ import {
   journalQuerySchema,
   journalUpdateSchema,
 } from '#shared/schemas/journal.ts';
+import { localDate, usableTimeZone } from '#shared/values/time.ts';
 import { keysetBatches, startingWith, textStream } from '../db/batches.ts';
 import type { Database } from '../db/client.ts';
 import { journalEntry } from '../db/schema.ts';
@@ -44,25 +45,23 @@ const toEntry = (r: Row, lang: Language) => ({
 });
 
 /** The export's title and date, the start of the journal's Markdown file. */
-function journalMarkdownHead(lang: Language, now: Date): string {
+function journalMarkdownHead(lang: Language, timeZone: string, now: Date): string {
   const t = (key: string) => translate(lang, key);
   return [
     `# ${t('journal.export.title')}`,
     '',
-    `_${t('journal.export.generated')}: ${day(now)}_`,
+    `_${t('journal.export.generated')}: ${localDate(now, timeZone)}_`,
     '',
   ].join('\n');
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 /** One entry of the journal's Markdown file, without the line break that joins it to the one before. */
-function journalMarkdownEntry(r: Row, lang: Language): string {
+function journalMarkdownEntry(r: Row, lang: Language, timeZone: string): string {
   const t = (key: string) => translate(lang, key);
   const lines = [
     `## ${r.title || t(r.status === 'draft' ? 'journal.untitled' : 'journal.untitledEntry')}`,
     '',
-    `_${day(r.createdAt)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
+    `_${localDate(r.createdAt, timeZone)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
     '',
   ];
   if (r.scriptureReference) {
@@ -81,11 +80,20 @@ function journalMarkdownEntry(r: Row, lang: Language): string {
   return lines.join('\n');
 }
 
-/** Journal entries as one Markdown file, built in memory (what the stream below must equal). */
-export function journalMarkdown(rows: readonly Row[], lang: Language, now = new Date()): string {
-  return [journalMarkdownHead(lang, now), ...rows.map((r) => journalMarkdownEntry(r, lang))].join(
-    '\n',
-  );
+/**
+ * Journal entries as one Markdown file, built in memory (what the stream below must equal), in
+ * the member's language, with dates on their calendar (`timeZone`).
+ */
+export function journalMarkdown(
+  rows: readonly Row[],
+  lang: Language,
+  timeZone: string,
+  now = new Date(),
+): string {
+  return [
+    journalMarkdownHead(lang, timeZone, now),
+    ...rows.map((r) => journalMarkdownEntry(r, lang, timeZone)),
+  ].join('\n');
 }
 
 /**
@@ -96,11 +104,12 @@ export function journalMarkdown(rows: readonly Row[], lang: Language, now = new 
 export async function* journalMarkdownStream(
   batches: AsyncIterable<readonly Row[]>,
   lang: Language,
+  timeZone: string,
   now = new Date(),
 ): AsyncGenerator<string> {
-  yield journalMarkdownHead(lang, now);
+  yield journalMarkdownHead(lang, timeZone, now);
   for await (const rows of batches) {
-    for (const r of rows) yield `\n${journalMarkdownEntry(r, lang)}`;
+    for (const r of rows) yield `\n${journalMarkdownEntry(r, lang, timeZone)}`;
   }
 }
 
@@ -283,12 +292,12 @@ export function registerJournalRoutes(
         throw new HttpError(404, 'journal.errors.nothingToExport', {}, 'NOTHING_TO_EXPORT');
       }
       const now = new Date();
+      const zone = usableTimeZone(me.preferences.timeZone);
+      const entries = startingWith(first.value, batches);
       return reply
         .header('content-type', 'text/markdown; charset=utf-8')
-        .header('content-disposition', `attachment; filename="journal-${day(now)}.md"`)
-        .send(
-          textStream(journalMarkdownStream(startingWith(first.value, batches), request.lang, now)),
-        );
+        .header('content-disposition', `attachment; filename="journal-${localDate(now, zone)}.md"`)
+        .send(textStream(journalMarkdownStream(entries, request.lang, zone, now)));
     },
   );
 
