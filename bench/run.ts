@@ -344,6 +344,15 @@ function testSuiteSection(): string {
   return `\n${doc.slice(start, next < 0 ? undefined : next + 1).trimEnd()}\n`;
 }
 
+/** The "Exports" section as the last `npm run bench -- --export` wrote it (a run of its own). */
+function exportsSection(): string {
+  const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
+  const start = doc.indexOf('## Exports\n');
+  if (start < 0) return '';
+  const next = doc.indexOf('\n## ', start + 3);
+  return `\n${doc.slice(start, next < 0 ? undefined : next + 1).trimEnd()}\n`;
+}
+
 /** Replaces one `## ` section of docs/performance.md, leaving the others as they were. */
 function replaceSection(doc: string, heading: string, body: string): string {
   const start = doc.indexOf(`## ${heading}\n`);
@@ -367,6 +376,24 @@ if (process.argv.includes('--search')) {
     `${SEARCH_INTRO}\n\n${lines.join('\n')}\n`,
   );
   writeFileSync(file, doc);
+  process.exit(0);
+}
+
+// `npm run bench -- --export`: only the exports of 50,000 journal entries (issue 28, ADR 0046),
+// written into their section.
+if (process.argv.includes('--export')) {
+  const { EXPORT_INTRO, exportLines } = await import('./export.ts');
+  const lines = await exportLines();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Exports',
+      `${EXPORT_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
   process.exit(0);
 }
 
@@ -511,6 +538,6 @@ ${budgets}
 ## Figures
 
 ${sections.join('\n\n')}
-${testSuiteSection()}`;
+${exportsSection()}${testSuiteSection()}`;
 writeFileSync(join(ROOT, 'docs/performance.md'), report);
 console.log(report);

@@ -1,14 +1,16 @@
-import { desc, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
-import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '#shared/constants.ts';
+import { localDate, usableTimeZone } from '#shared/values/time.ts';
 import { studyMarkdown, toStudy } from '../bible/studies.ts';
+import { keysetBatches, startingWith, textStream } from '../db/batches.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { translate } from '../i18n/translate.ts';
-import { journalMarkdown } from '../journal/routes.ts';
+import { journalBatches, journalMarkdownStream } from '../journal/routes.ts';
 import { currentUser } from '../security/access.ts';
-import { zip } from './zip.ts';
+import { zipStream, type ZipFile } from './zip.ts';
 
 /** Columns never exported: secrets (session tokens, password hashes, two-factor secrets and backup codes). */
 const SECRET_COLUMN = /token|password|secret|backupCodes/i;
@@ -29,106 +31,218 @@ function ownedTables(): { name: string; table: PgTable; columns: Record<string, 
     });
 }
 
+type Prayer = typeof schema.prayerRequest.$inferSelect;
+type StudyRow = typeof schema.bibleStudy.$inferSelect;
+
+/**
+ * The order a table's rows are read in, by keyset: after the member's id, the columns of an
+ * index that starts with it (each batch a range scan of the member's rows), then the primary key
+ * to make it unique; the primary key alone when no such index exists (ADR 0046).
+ */
+function exportKeys(table: PgTable): PgColumn[] {
+  const config = getTableConfig(table);
+  const composite = config.primaryKeys[0]?.columns;
+  const primary = (composite ?? config.columns.filter((column) => column.primary)).filter(
+    (column) => column.name !== 'user_id',
+  );
+  for (const index of config.indexes) {
+    const names = index.config.columns.map((column) => (column as { name?: string }).name);
+    if (names[0] !== 'user_id' || names.some((name) => name === undefined)) continue;
+    const leading = names
+      .slice(1)
+      .map((name) => config.columns.find((column) => column.name === name)!);
+    const keys = [...leading, ...primary.filter((column) => !leading.includes(column))];
+    if (keys.length && keys.every((column) => column.notNull)) return keys;
+  }
+  return primary.length ? primary : config.columns.filter((column) => column.name === 'user_id');
+}
+
+/** `value` as JSON.stringify(…, null, 2) writes it `depth` levels deep. */
+const nested = (value: unknown, depth: number) =>
+  JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`);
+
+/** A JSON array of rows read in batches, written as `JSON.stringify(rows, null, 2)` would at `depth`. */
+async function* jsonArray(
+  batches: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
+  depth: number,
+): AsyncGenerator<string> {
+  const inner = '  '.repeat(depth + 1);
+  let first = true;
+  for await (const rows of batches) {
+    for (const row of rows) {
+      yield `${first ? '[' : ','}\n${inner}${nested(row, depth + 1)}`;
+      first = false;
+    }
+  }
+  yield first ? '[]' : `\n${'  '.repeat(depth)}]`;
+}
+
 /**
  * Everything the app keeps about the member, as one JSON file (the right of access; account
  * settings' Privacy tab, next to deletion): the profile and every row of every table that
  * belongs to them, found from the schema, so a table added later is exported without a change
  * here. Left out: password hashes and session tokens, and the text of mail sent to them (its
  * links carry tokens); the mail's subject, date and status are in.
+ *
+ * Written as it is read, each table in keyset batches (`exportKeys`), and formatted as
+ * `JSON.stringify(data, null, 2)` formats the whole (ADR 0046).
  */
-export async function personalData(db: Database, userId: string) {
-  const [profile] = await db.select().from(schema.user).where(eq(schema.user.id, userId));
-  const tables: Record<string, unknown[]> = {};
-  for (const { name, table, columns } of ownedTables()) {
-    const owner = getTableColumns(table).userId!;
-    tables[name] = await db.select(columns).from(table).where(eq(owner, userId));
-  }
-  tables.mail_outbox = profile
-    ? await db
-        .select({
-          subject: schema.mailOutbox.subject,
-          status: schema.mailOutbox.status,
-          createdAt: schema.mailOutbox.createdAt,
-        })
-        .from(schema.mailOutbox)
-        .where(sql`lower(${schema.mailOutbox.to}) = ${profile.email.toLowerCase()}`)
-    : [];
-  return {
-    format: 'camino-personal-data/1',
-    exportedAt: new Date().toISOString(),
-    profile,
-    tables,
+export async function* personalDataJson(
+  db: Database,
+  userId: string,
+  profile: typeof schema.user.$inferSelect | undefined,
+  exportedAt: string,
+): AsyncGenerator<string> {
+  const head = JSON.stringify(
+    { format: 'camino-personal-data/1', exportedAt, profile, tables: {} },
+    null,
+    2,
+  );
+  yield `${head.slice(0, -'{}\n}'.length)}{`;
+  let first = true;
+  const table = async function* (
+    name: string,
+    batches: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
+  ) {
+    yield `${first ? '' : ','}\n    ${JSON.stringify(name)}: `;
+    first = false;
+    yield* jsonArray(batches, 2);
   };
+  for (const { name, table: owned, columns } of ownedTables()) {
+    const owner = getTableColumns(owned).userId!;
+    yield* table(
+      name,
+      keysetBatches(db, {
+        table: owned,
+        columns,
+        where: eq(owner, userId),
+        keys: exportKeys(owned),
+        direction: 'asc',
+      }),
+    );
+  }
+  const outbox = schema.mailOutbox;
+  yield* table(
+    'mail_outbox',
+    profile
+      ? keysetBatches(db, {
+          table: outbox,
+          columns: { subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt },
+          where: sql`lower(${outbox.to}) = ${profile.email.toLowerCase()}`,
+          keys: [outbox.id],
+          direction: 'asc',
+        })
+      : [],
+  );
+  yield '\n  }\n}';
 }
 
-/** The member's prayer requests as Markdown: the list they pray through, answers included. */
-export function prayersMarkdown(
-  rows: readonly (typeof schema.prayerRequest.$inferSelect)[],
-  lang: Language,
-) {
+/** The start of the prayers' Markdown file. */
+const prayersMarkdownHead = (lang: Language) => `# ${translate(lang, 'prayer.title')}\n`;
+
+/** One prayer request of the Markdown file, without the line break that joins it to the one before. */
+function prayerMarkdownEntry(r: Prayer, lang: Language, timeZone: string): string {
   const t = (key: string, options?: Record<string, string>) => translate(lang, key, options);
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const lines = [`# ${t('prayer.title')}`, ''];
-  for (const r of rows) {
-    lines.push(`## ${r.title}`, '');
-    const facts = [
-      t(`prayer.categories.${r.category}`),
-      t('prayer.addedOn', { date: day(r.createdAt) }),
-      ...(r.urgent ? [t('prayer.urgent')] : []),
-    ];
-    lines.push(`_${facts.join(' · ')}_`, '');
-    if (r.description) lines.push(r.description, '');
-    if (r.status === 'answered') {
-      const when = r.answeredAt ? t('prayer.answeredOn', { date: day(r.answeredAt) }) : '';
-      lines.push(`**${t('prayer.answeredBadge')}**${when ? ` — ${when}` : ''}`, '');
-      if (r.answerNote) lines.push(`> ${r.answerNote.replace(/\n/g, '\n> ')}`, '');
-    }
+  const day = (d: Date) => localDate(d, timeZone);
+  const lines = [`## ${r.title}`, ''];
+  const facts = [
+    t(`prayer.categories.${r.category}`),
+    t('prayer.addedOn', { date: day(r.createdAt) }),
+    ...(r.urgent ? [t('prayer.urgent')] : []),
+  ];
+  lines.push(`_${facts.join(' · ')}_`, '');
+  if (r.description) lines.push(r.description, '');
+  if (r.status === 'answered') {
+    const when = r.answeredAt ? t('prayer.answeredOn', { date: day(r.answeredAt) }) : '';
+    lines.push(`**${t('prayer.answeredBadge')}**${when ? ` — ${when}` : ''}`, '');
+    if (r.answerNote) lines.push(`> ${r.answerNote.replace(/\n/g, '\n> ')}`, '');
   }
   return lines.join('\n');
 }
 
+/** The member's prayer requests as Markdown, in memory: the list they pray through, answers included. */
+export function prayersMarkdown(rows: readonly Prayer[], lang: Language, timeZone: string): string {
+  return [
+    prayersMarkdownHead(lang),
+    ...rows.map((r) => prayerMarkdownEntry(r, lang, timeZone)),
+  ].join('\n');
+}
+
+/** The same file as `prayersMarkdown`, written batch by batch. */
+async function* prayersMarkdownStream(
+  batches: AsyncIterable<readonly Prayer[]>,
+  lang: Language,
+  timeZone: string,
+): AsyncGenerator<string> {
+  yield prayersMarkdownHead(lang);
+  for await (const rows of batches) {
+    for (const r of rows) yield `\n${prayerMarkdownEntry(r, lang, timeZone)}`;
+  }
+}
+
+/** A Bible study's file name in the archive: its place (newest first) and its title's slug. */
+function studyFileName(place: number, study: ReturnType<typeof toStudy>) {
+  const slug = (study.title || study.reference)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return `studies/${String(place).padStart(3, '0')}-${slug || 'study'}.md`;
+}
+
 /**
  * The personal data archive (the right of access): one ZIP with `data.json` (every row, as
- * `personalData` gives it) and the member's own writing as Markdown in their language —
- * `journal.md`, `prayers.md` and one file per Bible study under `studies/`.
+ * `personalDataJson` writes it) and the member's own writing as Markdown in their language —
+ * `journal.md`, `prayers.md` and one file per Bible study under `studies/`. The profile is read
+ * before answering (a database that is down answers 503, not a broken download); the rest is
+ * read in batches as the archive is written (ADR 0046).
  */
 export async function personalArchive(db: Database, userId: string, lang: Language) {
-  const data = await personalData(db, userId);
-  const [journal, prayers, studies] = await Promise.all([
-    db
-      .select()
-      .from(schema.journalEntry)
-      .where(eq(schema.journalEntry.userId, userId))
-      .orderBy(desc(schema.journalEntry.createdAt)),
-    db
-      .select()
-      .from(schema.prayerRequest)
-      .where(eq(schema.prayerRequest.userId, userId))
-      .orderBy(desc(schema.prayerRequest.createdAt)),
-    db
-      .select()
-      .from(schema.bibleStudy)
-      .where(eq(schema.bibleStudy.userId, userId))
-      .orderBy(desc(schema.bibleStudy.updatedAt)),
-  ]);
-  const files: { name: string; data: string }[] = [
-    { name: 'data.json', data: JSON.stringify(data, null, 2) },
-  ];
-  if (journal.length) files.push({ name: 'journal.md', data: journalMarkdown(journal, lang) });
-  if (prayers.length) files.push({ name: 'prayers.md', data: prayersMarkdown(prayers, lang) });
-  for (const [i, row] of studies.entries()) {
-    const study = toStudy(row, lang);
-    const slug = (study.title || study.reference)
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60);
-    const name = `studies/${String(i + 1).padStart(3, '0')}-${slug || 'study'}.md`;
-    files.push({ name, data: studyMarkdown(study, lang) });
+  const [profile] = await db.select().from(schema.user).where(eq(schema.user.id, userId));
+  const now = new Date();
+  const zone = usableTimeZone(profile?.preferences.timeZone);
+  const exportedAt = now.toISOString();
+  const mine = <T extends Record<string, unknown>>(
+    table: typeof schema.prayerRequest | typeof schema.bibleStudy,
+    order: PgColumn,
+  ) =>
+    keysetBatches<T>(db, {
+      table,
+      columns: getTableColumns(table),
+      where: eq(table.userId, userId),
+      keys: [order, table.id],
+      direction: 'desc',
+    });
+  async function* files(): AsyncGenerator<ZipFile> {
+    yield { name: 'data.json', data: personalDataJson(db, userId, profile, exportedAt) };
+    const journal = journalBatches(db, eq(schema.journalEntry.userId, userId));
+    const firstEntries = await journal.next();
+    if (!firstEntries.done) {
+      yield {
+        name: 'journal.md',
+        data: journalMarkdownStream(startingWith(firstEntries.value, journal), lang, zone, now),
+      };
+    }
+    const prayers = mine<Prayer>(schema.prayerRequest, schema.prayerRequest.createdAt);
+    const firstPrayers = await prayers.next();
+    if (!firstPrayers.done) {
+      yield {
+        name: 'prayers.md',
+        data: prayersMarkdownStream(startingWith(firstPrayers.value, prayers), lang, zone),
+      };
+    }
+    let place = 0;
+    for await (const rows of mine<StudyRow>(schema.bibleStudy, schema.bibleStudy.updatedAt)) {
+      for (const row of rows) {
+        const study = toStudy(row, lang);
+        place += 1;
+        yield { name: studyFileName(place, study), data: [studyMarkdown(study, lang)] };
+      }
+    }
   }
-  return { day: data.exportedAt.slice(0, 10), archive: zip(files) };
+  return { day: localDate(now, zone), archive: zipStream(files(), now) };
 }
 
 export function registerExportRoute(app: FastifyInstance, deps: { db: Database }) {
@@ -147,7 +261,7 @@ export function registerExportRoute(app: FastifyInstance, deps: { db: Database }
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="camino-data-${day}.zip"`)
-        .send(archive);
+        .send(textStream(archive));
     },
   );
 }

@@ -358,7 +358,11 @@ export const journalEntry = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('journal_entry_user_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('journal_entry_user_idx').on(t.userId, t.updatedAt),
+    // The export reads a member's entries newest first in keyset batches (ADR 0046).
+    index('journal_entry_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +11,8 @@ import {
   journalQuerySchema,
   journalUpdateSchema,
 } from '#shared/schemas/journal.ts';
+import { localDate, usableTimeZone } from '#shared/values/time.ts';
+import { keysetBatches, startingWith, textStream } from '../db/batches.ts';
 import type { Database } from '../db/client.ts';
 import { journalEntry } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -42,40 +44,84 @@ const toEntry = (r: Row, lang: Language) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Journal entries as one Markdown file (the journal's export, and the personal data archive's). */
-export function journalMarkdown(rows: readonly Row[], lang: Language): string {
+/** The export's title and date, the start of the journal's Markdown file. */
+function journalMarkdownHead(lang: Language, timeZone: string, now: Date): string {
   const t = (key: string) => translate(lang, key);
-  const date = (d: Date) => d.toISOString().slice(0, 10);
-  const lines = [
+  return [
     `# ${t('journal.export.title')}`,
     '',
-    `_${t('journal.export.generated')}: ${date(new Date())}_`,
+    `_${t('journal.export.generated')}: ${localDate(now, timeZone)}_`,
+    '',
+  ].join('\n');
+}
+
+/** One entry of the journal's Markdown file, without the line break that joins it to the one before. */
+function journalMarkdownEntry(r: Row, lang: Language, timeZone: string): string {
+  const t = (key: string) => translate(lang, key);
+  const lines = [
+    `## ${r.title || t(r.status === 'draft' ? 'journal.untitled' : 'journal.untitledEntry')}`,
+    '',
+    `_${localDate(r.createdAt, timeZone)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
     '',
   ];
-  for (const r of rows) {
+  if (r.scriptureReference) {
     lines.push(
-      `## ${r.title || t(r.status === 'draft' ? 'journal.untitled' : 'journal.untitledEntry')}`,
+      `> ${r.scriptureText ?? ''}`,
+      `> — ${shownReference(r, lang)}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
       '',
     );
-    lines.push(
-      `_${date(r.createdAt)} · ${r.status === 'draft' ? t('journal.status.draft') : t('journal.status.published')}_`,
-      '',
-    );
-    if (r.scriptureReference) {
-      lines.push(
-        `> ${r.scriptureText ?? ''}`,
-        `> — ${shownReference(r, lang)}${r.scriptureTranslation ? ` (${r.scriptureTranslation})` : ''}`,
-        '',
-      );
-    }
-    lines.push(r.content, '');
-    if (r.tags.length)
-      lines.push(
-        `${t('journal.tags')}: ${r.tags.map((tag) => `#${tagLabel(tag, lang)}`).join(' ')}`,
-        '',
-      );
   }
+  lines.push(r.content, '');
+  if (r.tags.length)
+    lines.push(
+      `${t('journal.tags')}: ${r.tags.map((tag) => `#${tagLabel(tag, lang)}`).join(' ')}`,
+      '',
+    );
   return lines.join('\n');
+}
+
+/**
+ * Journal entries as one Markdown file, built in memory (what the stream below must equal), in
+ * the member's language, with dates on their calendar (`timeZone`).
+ */
+export function journalMarkdown(
+  rows: readonly Row[],
+  lang: Language,
+  timeZone: string,
+  now = new Date(),
+): string {
+  return [
+    journalMarkdownHead(lang, timeZone, now),
+    ...rows.map((r) => journalMarkdownEntry(r, lang, timeZone)),
+  ].join('\n');
+}
+
+/**
+ * Journal entries as one Markdown file, written batch by batch as they are read (the journal's
+ * export, and the personal data archive's `journal.md`): the same text as `journalMarkdown`,
+ * one entry a piece and one batch of entries in memory at a time (ADR 0046).
+ */
+export async function* journalMarkdownStream(
+  batches: AsyncIterable<readonly Row[]>,
+  lang: Language,
+  timeZone: string,
+  now = new Date(),
+): AsyncGenerator<string> {
+  yield journalMarkdownHead(lang, timeZone, now);
+  for await (const rows of batches) {
+    for (const r of rows) yield `\n${journalMarkdownEntry(r, lang, timeZone)}`;
+  }
+}
+
+/** A member's entries matching `where`, newest first, in keyset batches (ADR 0046). */
+export function journalBatches(db: Database, where: SQL): AsyncGenerator<Row[]> {
+  return keysetBatches<Row>(db, {
+    table: journalEntry,
+    columns: getTableColumns(journalEntry),
+    where,
+    keys: [journalEntry.createdAt, journalEntry.id],
+    direction: 'desc',
+  });
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -239,19 +285,19 @@ export function registerJournalRoutes(
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const rows = await db
-        .select()
-        .from(journalEntry)
-        .where(filters(me.id, request.query))
-        .orderBy(desc(journalEntry.createdAt))
-        .limit(50_000);
-      if (rows.length === 0)
+      // The first batch is read before answering: no entries is a 404, not an empty file.
+      const batches = journalBatches(db, filters(me.id, request.query));
+      const first = await batches.next();
+      if (first.done) {
         throw new HttpError(404, 'journal.errors.nothingToExport', {}, 'NOTHING_TO_EXPORT');
-      const date = new Date().toISOString().slice(0, 10);
+      }
+      const now = new Date();
+      const zone = usableTimeZone(me.preferences.timeZone);
+      const entries = startingWith(first.value, batches);
       return reply
         .header('content-type', 'text/markdown; charset=utf-8')
-        .header('content-disposition', `attachment; filename="journal-${date}.md"`)
-        .send(journalMarkdown(rows, request.lang));
+        .header('content-disposition', `attachment; filename="journal-${localDate(now, zone)}.md"`)
+        .send(textStream(journalMarkdownStream(entries, request.lang, zone, now)));
     },
   );
 
