@@ -21,7 +21,12 @@ import { REMINDER_KINDS, type ReminderKind } from '#shared/schemas/notifications
 import type { UserPreferences } from '#shared/schemas/user.ts';
 import { nextOccurrence, usableTimeZone, weekday } from '#shared/values/time.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { notificationDelivery, notificationSettings, reminderSchedule, user } from '../db/schema.ts';
+import {
+  notificationDelivery,
+  notificationSettings,
+  reminderSchedule,
+  user,
+} from '../db/schema.ts';
 import { mergeSettings, reminderWanted } from './settings.ts';
 
 /** The `next_due` of a row still to compute: before any real instant, so it is due at once. */
