@@ -318,6 +318,8 @@ async function smtpSink() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A mail relay does not look the app's address up in the DNS for every connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, done) {
       stream.on('data', () => undefined);
@@ -421,7 +423,13 @@ export interface PeakResult {
 export async function morningPeak(
   open: () => Promise<DatabaseHandle>,
   members: number,
-  options: { instances?: number; tickMs?: number; giveUpMs?: number } = {},
+  options: {
+    instances?: number;
+    tickMs?: number;
+    giveUpMs?: number;
+    concurrency?: number;
+    smtpConnections?: number;
+  } = {},
 ): Promise<PeakResult> {
   const smtp = await smtpSink();
   const push = await pushSink();
@@ -441,7 +449,9 @@ export async function morningPeak(
         NODE_ENV: 'test',
         APP_URL: 'http://localhost:5000',
         LOG_LEVEL: 'silent',
-        SMTP_URL: smtp.url,
+        // nodemailer keeps up to that many connections open (as a production setting would).
+        SMTP_URL: `${smtp.url}?pool=true&maxConnections=${options.smtpConnections ?? 16}`,
+        NOTIFICATIONS_SEND_CONCURRENCY: String(options.concurrency ?? 32),
         MAIL_FROM: 'Camino <reminders@example.org>',
         PUSH_ALLOWED_HOSTS: '127.0.0.1',
         PUSH_ALLOW_LOOPBACK: 'true',
@@ -527,4 +537,91 @@ export async function morningPeak(
     await smtp.close();
     await push.close();
   }
+}
+
+// ── `npm run bench -- --reminders` ────────────────────────────────────────────────────────
+
+export const REMINDERS_INTRO = `bench/reminders.ts on PostgreSQL, in a scratch database (\`camino_bench_reminders\`, created and dropped), issue 28 and
+ADR 0045. **Planning**: N members with every reminder kind on (five \`reminder_schedule\` rows each), spread over 30 time
+zones, each row where the previous minute's tick left it. Minute A has the same number of members due at both sizes (5%
+of the smaller size), so one tick's cost at 200k is compared with the same work at 10k; minute B has 5% of N due. The
+time is the plan step of one tick (\`planDueReminders\`, in-process, median of the rounds; the due rows are put back
+between rounds); rows read are the tick's own count and EXPLAIN (ANALYZE, BUFFERS) of the range it reads, beside the plan
+query before issue 28 (every verified member with their settings). **Morning peak**: members whose prayer reminder is
+at 08:00 in America/Mexico_City, by e-mail and push; two app instances (a connection pool each, one Node process) tick
+as in production (at once, then every 60 s) from 08:00:00, their clock running at real speed, and send to a local SMTP
+sink (smtp-server) and a loopback HTTPS push endpoint. Counted at the sinks and by the deliveries' unique key.
+\`REMINDER_BENCH_SIZES=10000,200000\`, \`REMINDER_BENCH_PEAK=20000\` and \`REMINDER_BENCH_ROUNDS=3\` set the sizes.`;
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** Runs both parts on a scratch database of `adminUrl`'s server; answers the section's lines. */
+export async function remindersBench(
+  adminUrl: string,
+  options: { sizes: number[]; peak: number; rounds: number },
+): Promise<string[]> {
+  const { openPostgres } = await import('#server/db/client.ts');
+  const pg = (await import('pg')).default;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  const name = 'camino_bench_reminders';
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const lines: string[] = [];
+  try {
+    const handle = await openPostgres(target.toString(), 4);
+    const planning: PlanningResult[] = [];
+    try {
+      await handle.migrate();
+      const dueA = Math.round(Math.min(...options.sizes) * 0.05);
+      for (const size of options.sizes) {
+        console.log(`reminder planning: seeding ${fmt(size)} members…`);
+        const results = await planningAt(handle, size, { dueA, rounds: options.rounds });
+        for (const r of results) {
+          console.log(
+            `  ${fmt(size)} minute ${r.minute}: ${fmt(r.due)} due, ${r.ms.toFixed(1)} ms, ${fmt(r.read)} rows read (EXPLAIN ${fmt(r.explain.rowsRead)}, ${fmt(r.explain.buffers)} buffers); before: ${fmt(r.legacy.rowsRead)} rows`,
+          );
+        }
+        planning.push(...results);
+      }
+    } finally {
+      await handle.close();
+    }
+    console.log(`morning peak: ${fmt(options.peak)} members, 2 instances…`);
+    const peak = await morningPeak(() => openPostgres(target.toString(), 5), options.peak);
+    console.log(peak);
+
+    lines.push(
+      '| members | minute | due | plan step ms | rows read (tick) | rows read (EXPLAIN) | buffers | scan | rows read before issue 28 |',
+      '|---:|:---:|---:|---:|---:|---:|---:|---|---:|',
+    );
+    for (const r of planning) {
+      lines.push(
+        `| ${fmt(r.size)} | ${r.minute} | ${fmt(r.due)} | ${r.ms.toFixed(1)} | ${fmt(r.read)} | ${fmt(r.explain.rowsRead)} | ${fmt(r.explain.buffers)} | ${r.explain.scans} | ${fmt(r.legacy.rowsRead)} |`,
+      );
+    }
+    const small = Math.min(...options.sizes);
+    const large = Math.max(...options.sizes);
+    const at = (size: number, minute: 'A' | 'B') =>
+      planning.find((r) => r.size === size && r.minute === minute)!;
+    const ratio = (a: number, b: number) => (b === 0 ? NaN : a / b);
+    const timeRatio = ratio(at(large, 'A').ms, at(small, 'A').ms);
+    const readRatio = ratio(at(large, 'A').read, at(small, 'A').read);
+    const legacyRatio = ratio(at(large, 'A').legacy.rowsRead, at(small, 'A').legacy.rowsRead);
+    const perDue = (r: PlanningResult) => r.ms / Math.max(1, r.due);
+    lines.push(
+      '',
+      `- Same work at both sizes (minute A, ${fmt(at(small, 'A').due)} due): ${fmt(large)} / ${fmt(small)} members = **${timeRatio.toFixed(2)}×** the planning time and **${readRatio.toFixed(2)}×** the rows read (goal: ≤ 2×). The plan query before issue 28 read **${legacyRatio.toFixed(1)}×** as many rows (every member, each minute).`,
+      `- 5% due (minute B): ${fmt(at(large, 'B').due)} due at ${fmt(large)} members took ${at(large, 'B').ms.toFixed(0)} ms (${(perDue(at(large, 'B')) * 1000).toFixed(0)} µs per due row; ${(perDue(at(small, 'B')) * 1000).toFixed(0)} µs at ${fmt(small)}): the cost follows what is due, not the number of members.`,
+      `- Morning peak, ${fmt(peak.members)} members due at 08:00 in ${PEAK_ZONE}, ${peak.instances} instances (${peak.perInstance.map(fmt).join(' + ')} sent): **${fmt(peak.sent)} sent**, ${fmt(peak.skipped)} skipped, ${fmt(peak.failed)} failed; ${fmt(peak.emails)} e-mails and ${fmt(peak.pushes)} pushes received, **${fmt(peak.emailDuplicates + peak.pushDuplicates)} twice**, ${fmt(peak.duplicateKeys)} duplicate (member, kind, local day) rows; the last received **${peak.lastSeconds.toFixed(1)} s** after 08:00 (median ${peak.medianSeconds.toFixed(1)} s; goal: all within 60 s).`,
+    );
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+  return lines;
 }

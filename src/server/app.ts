@@ -548,6 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock: deps.notifications?.clock,
     intervalMs: config.notifications.tickMs,
+    concurrency: config.notifications.sendConcurrency,
   });
   app.decorate('notificationScheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -195,7 +195,12 @@ export const mailOutbox = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    // Each message sent clears what is past retention: without it, a scan of every message
+    // kept, per message (a morning's reminders made that quadratic; issue 28).
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Fixed-window rate-limit counters shared by every app instance (when Redis is not used). */

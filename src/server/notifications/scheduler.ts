@@ -55,7 +55,7 @@ export class NotificationScheduler {
       intervalMs?: number;
       /** Schedule rows per plan transaction (default 500). */
       planBatch?: number;
-      /** Deliveries in flight at once (default 8). */
+      /** Deliveries in flight at once (NOTIFICATIONS_SEND_CONCURRENCY; default 8 here). */
       concurrency?: number;
     },
   ) {}
