@@ -17,12 +17,12 @@
  *
  * `tests/server/reminder-bench.test.ts` runs both at small sizes and asserts the counts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -415,6 +415,115 @@ export interface PeakResult {
   perInstance: number[];
 }
 
+export interface InstanceSettings {
+  smtpUrl: string;
+  concurrency: number;
+  tickMs: number;
+}
+
+/** One app instance of the peak: started at `go`, stopped with the number it sent. */
+interface PeakInstance {
+  go(started: number): void;
+  stop(): Promise<number>;
+}
+
+/** An app instance as main.ts builds it, on `database`, with the bench's clock and sinks. */
+export async function peakApp(database: DatabaseHandle, settings: InstanceSettings) {
+  let started = 0;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:5000',
+    LOG_LEVEL: 'silent',
+    // nodemailer keeps a few connections open (`pool=true`), as a production setting would.
+    SMTP_URL: settings.smtpUrl,
+    NOTIFICATIONS_SEND_CONCURRENCY: String(settings.concurrency),
+    MAIL_FROM: 'Camino <reminders@example.org>',
+    PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    PUSH_ALLOW_LOOPBACK: 'true',
+    NOTIFICATIONS_TICK_SECONDS: String(settings.tickMs / 1000),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    secret: 'bench-secret-bench-secret-bench-secret-1',
+    notifications: {
+      clock: () => new Date(PEAK_AT.getTime() + (started ? Date.now() - started : 0)),
+      pushTls: { rejectUnauthorized: false },
+    },
+  });
+  // The VAPID keys are made once and shared through the database: made before 08:00.
+  await app.notifications.deps.push.publicKey();
+  let sent = 0;
+  const scheduler = app.notificationScheduler;
+  const tick = scheduler.tick.bind(scheduler);
+  scheduler.tick = async () => {
+    const report = await tick();
+    sent += report.sent;
+    return report;
+  };
+  return {
+    // Ticks as main.ts makes it: at once, then every tick interval.
+    go(at: number) {
+      started = at;
+      scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await app.close();
+      return sent;
+    },
+  };
+}
+
+async function inProcessInstance(
+  database: DatabaseHandle,
+  settings: InstanceSettings,
+): Promise<PeakInstance> {
+  const app = await peakApp(database, settings);
+  return {
+    go: app.go,
+    async stop() {
+      const sent = await app.stop();
+      await database.close();
+      return sent;
+    },
+  };
+}
+
+/** An instance in a Node process of its own (bench/reminder-instance.ts). */
+async function processInstance(url: string, settings: InstanceSettings): Promise<PeakInstance> {
+  const child = fork(join(import.meta.dirname, 'reminder-instance.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, REMINDER_INSTANCE: JSON.stringify({ url, ...settings }) },
+    stdio: 'inherit',
+  });
+  const message = (type: string) =>
+    new Promise<{ type: string; sent?: number }>((resolve, reject) => {
+      const onMessage = (m: { type: string; sent?: number }) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`instance exited (${code})`)));
+    });
+  await message('ready');
+  let stopped: Promise<number> | null = null;
+  return {
+    go: (started) => child.send({ type: 'go', started }),
+    stop() {
+      stopped ??= (async () => {
+        const done = message('stopped');
+        child.send({ type: 'stop' });
+        const { sent } = await done;
+        await new Promise((r) => child.once('exit', r));
+        return sent ?? 0;
+      })();
+      return stopped;
+    },
+  };
+}
+
 /**
  * The morning peak: `members` due at 08:00 in one zone, two app instances (a connection pool
  * each, `open()` called once per instance) ticking as in production from 08:00:00, their
@@ -429,59 +538,35 @@ export async function morningPeak(
     giveUpMs?: number;
     concurrency?: number;
     smtpConnections?: number;
+    /** Run each instance as a Node process of its own on this database (PostgreSQL only). */
+    processUrl?: string;
   } = {},
 ): Promise<PeakResult> {
   const smtp = await smtpSink();
   const push = await pushSink();
-  const handles: DatabaseHandle[] = [];
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const instances = options.instances ?? 2;
+  const settings: InstanceSettings = {
+    smtpUrl: `${smtp.url}?pool=true&maxConnections=${options.smtpConnections ?? 16}`,
+    concurrency: options.concurrency ?? 32,
+    tickMs: options.tickMs ?? 60_000,
+  };
+  const running: PeakInstance[] = [];
+  const handle = await open();
   try {
-    const instances = options.instances ?? 2;
-    for (let i = 0; i < instances; i++) handles.push(await open());
-    const db = handles[0]!.db;
+    const db = handle.db;
     await empty(db);
     await seedPeak(db, members, push.base);
     await db.execute(sql`analyze`);
-    let started = 0;
-    const clock = () => new Date(PEAK_AT.getTime() + (started ? Date.now() - started : 0));
-    for (const database of handles) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        APP_URL: 'http://localhost:5000',
-        LOG_LEVEL: 'silent',
-        // nodemailer keeps up to that many connections open (as a production setting would).
-        SMTP_URL: `${smtp.url}?pool=true&maxConnections=${options.smtpConnections ?? 16}`,
-        NOTIFICATIONS_SEND_CONCURRENCY: String(options.concurrency ?? 32),
-        MAIL_FROM: 'Camino <reminders@example.org>',
-        PUSH_ALLOWED_HOSTS: '127.0.0.1',
-        PUSH_ALLOW_LOOPBACK: 'true',
-        NOTIFICATIONS_TICK_SECONDS: String((options.tickMs ?? 60_000) / 1000),
-      });
-      apps.push(
-        await buildApp({
-          config,
-          database,
-          secret: 'bench-secret-bench-secret-bench-secret-1',
-          notifications: { clock, pushTls: { rejectUnauthorized: false } },
-        }),
+    for (let i = 0; i < instances; i++) {
+      running.push(
+        options.processUrl
+          ? await processInstance(options.processUrl, settings)
+          : await inProcessInstance(await open(), settings),
       );
     }
-    // Warm each instance's VAPID keys (made once, shared through the database).
-    for (const app of apps) await app.notifications.deps.push.publicKey();
-    started = Date.now();
-    const reports = apps.map(() => ({ sent: 0 }));
-    // Each instance ticks as main.ts makes it: at once, then every tick interval.
-    const wrapped = apps.map((app, i) => {
-      const scheduler = app.notificationScheduler;
-      const tick = scheduler.tick.bind(scheduler);
-      scheduler.tick = async () => {
-        const report = await tick();
-        reports[i]!.sent += report.sent;
-        return report;
-      };
-      return scheduler;
-    });
-    for (const scheduler of wrapped) scheduler.start();
+    // 08:00:00 now: every instance's clock runs from PEAK_AT at real speed.
+    const started = Date.now();
+    for (const instance of running) instance.go(started);
     const deadline = started + (options.giveUpMs ?? LATE_LIMIT_MS);
     for (;;) {
       const [row] = await rowsOf<{ all: number; open: number }>(
@@ -492,7 +577,8 @@ export async function morningPeak(
       if (Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    for (const scheduler of wrapped) await scheduler.stop();
+    const perInstance: number[] = [];
+    for (const instance of running.splice(0)) perInstance.push(await instance.stop());
     const states = await rowsOf<{ status: string; n: number }>(
       db,
       sql`select status, count(*)::int as n from notification_delivery group by status`,
@@ -529,11 +615,11 @@ export async function morningPeak(
       pushDuplicates,
       lastSeconds: times.length ? Math.max(...times) / 1000 : NaN,
       medianSeconds: times.length ? median(times) / 1000 : NaN,
-      perInstance: reports.map((r) => r.sent),
+      perInstance,
     };
   } finally {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
+    for (const instance of running) await instance.stop().catch(() => 0);
+    await handle.close();
     await smtp.close();
     await push.close();
   }
@@ -573,6 +659,11 @@ export async function remindersBench(
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
   const lines: string[] = [];
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
+  const loadBefore = load();
   try {
     const handle = await openPostgres(target.toString(), 4);
     const planning: PlanningResult[] = [];
@@ -593,10 +684,15 @@ export async function remindersBench(
       await handle.close();
     }
     console.log(`morning peak: ${fmt(options.peak)} members, 2 instances…`);
-    const peak = await morningPeak(() => openPostgres(target.toString(), 5), options.peak);
+    const peak = await morningPeak(() => openPostgres(target.toString(), 5), options.peak, {
+      processUrl: target.toString(),
+    });
     console.log(peak);
 
+    const loadAfter = load();
     lines.push(
+      `Run on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPU cores shared with other work (load average 1 / 5 / 15 min: ${loadBefore} before, ${loadAfter} after).`,
+      '',
       '| members | minute | due | plan step ms | rows read (tick) | rows read (EXPLAIN) | buffers | scan | rows read before issue 28 |',
       '|---:|:---:|---:|---:|---:|---:|---:|---|---:|',
     );

@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // runs in production and needs the reset link); the tests keep their output quiet.
       printToConsole: config.env !== 'test',
     });
+  app.addHook('onClose', async () => mailer.close?.());
   const sessionCache = new SessionCache(config.sessionCacheTtlMs);
   app.decorate('sessionCache', sessionCache);
   // With several instances, a member's sign-out (or any change to them) reaches every memo.

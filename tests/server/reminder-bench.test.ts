@@ -59,7 +59,7 @@ describe('the reminder benchmark, small', () => {
       await handle.close();
       await db.drop();
     }
-  });
+  }, 120_000);
 
   it('the morning peak: two instances, each member once by e-mail and once by push', async () => {
     const db = await scratch();
@@ -82,5 +82,5 @@ describe('the reminder benchmark, small', () => {
     } finally {
       await db.drop();
     }
-  });
+  }, 120_000);
 });

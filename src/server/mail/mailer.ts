@@ -34,6 +34,8 @@ export interface Mailer {
    */
   readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections to the mail server it keeps open (`SMTP_URL=…?pool=true`). */
+  close?(): void;
 }
 
 /** How often each instance clears the outbox too, for the times no mail is sent for a while. */
@@ -80,6 +82,7 @@ export function createMailer(opts: {
     );
   return {
     delivers: transport !== null,
+    close: () => transport?.close(),
     async send({ headers, ...message }) {
       const id = randomUUID();
       await purge();
