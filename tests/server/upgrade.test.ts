@@ -290,7 +290,7 @@ describe('the upgrade path', () => {
         }
       }
       expect(problems).toEqual([]);
-      // Migration 0015 marked every reminder kind of each age-verified member already there to
+      // Migration 0016 (reminder_schedule) marked every reminder kind of each age-verified member already there to
       // be computed by the first tick (ADR 0045).
       const scheduled = steps.findIndex((s) => s.tag.endsWith('_reminder_schedule'));
       const members = written
