@@ -635,7 +635,7 @@ of the smaller size), so one tick's cost at 200k is compared with the same work 
 time is the plan step of one tick (\`planDueReminders\`, in-process, median of the rounds after an uncounted warm-up
 round; the due rows are put back between rounds); rows read are the tick's own count and EXPLAIN (ANALYZE, BUFFERS) of the range it reads, beside the plan
 query before issue 28 (every verified member with their settings). **Morning peak**: members whose prayer reminder is
-at 08:00 in America/Mexico_City, by e-mail and push; two app instances (a connection pool each, one Node process) tick
+at 08:00 in America/Mexico_City, by e-mail and push; two app instances (each a Node process with its own connection pool) tick
 as in production (at once, then every 60 s) from 08:00:00, their clock running at real speed, and send to a local SMTP
 sink (smtp-server) and a loopback HTTPS push endpoint. Counted at the sinks and by the deliveries' unique key.
 \`REMINDER_BENCH_SIZES=10000,200000\`, \`REMINDER_BENCH_PEAK=20000\` and \`REMINDER_BENCH_ROUNDS=3\` set the sizes.`;

@@ -92,11 +92,13 @@ export class NotificationScheduler {
     const now = this.now();
     const planned = await this.plan(now);
     const report: TickReport = { planned, sent: 0, skipped: 0, failed: 0 };
+    // A claim holds a few rounds of sends, so the lanes seldom wait for a batch's last one.
+    const limit = Math.max(BATCH, 4 * (this.deps.concurrency ?? SEND_CONCURRENCY));
     for (;;) {
-      const claimed = await this.claim(now);
+      const claimed = await this.claim(now, limit);
       if (claimed.length === 0) break;
       for (const outcome of await this.workAll(claimed, now)) report[outcome] += 1;
-      if (claimed.length < BATCH) break;
+      if (claimed.length < limit) break;
     }
     return report;
   }
