@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { notificationDelivery, reminderSchedule, user } from '#server/db/schema.ts';
+import {
+  notification,
+  notificationDelivery,
+  prayerRequest,
+  prayerSession,
+  reminderSchedule,
+  user,
+} from '#server/db/schema.ts';
 import { NotificationScheduler } from '#server/notifications/scheduler.ts';
 import { TO_COMPUTE } from '#server/notifications/reminder-schedule.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/notifications.ts';
@@ -320,6 +327,34 @@ describe('a tick reads only what is due', () => {
     expect(await deliveries(gone, 'prayer')).toEqual([]);
     expect(report.sent).toBeGreaterThanOrEqual(1);
     expect(await schedule(gone)).toEqual({ prayer: ['2026-07-09T01:00:00.000Z', '2026-07-09'] });
+  });
+
+  it('the prayer reminder counts the active requests, and is not sent once the member prayed that day', async () => {
+    at('2026-07-22T00:00:00Z');
+    const asks = await readingMember('UTC', '07:00', 'prayer');
+    const prayed = await readingMember('UTC', '07:00', 'prayer');
+    await app.t.database.db.insert(prayerRequest).values(
+      ['active', 'active', 'answered'].map((status, i) => ({
+        id: `req-${asks.id}-${i}`,
+        userId: asks.id,
+        title: 'Por mi familia',
+        category: 'family',
+        status: status as 'active' | 'answered',
+      })),
+    );
+    await app.t.database.db
+      .insert(prayerSession)
+      .values({ id: `ses-${prayed.id}`, userId: prayed.id, minutes: 5, day: '2026-07-22' });
+    await plan();
+    at('2026-07-22T07:00:30Z');
+    await scheduler().tick();
+    const [item] = await app.t.database.db
+      .select()
+      .from(notification)
+      .where(eq(notification.userId, asks.id));
+    expect(item!.data).toEqual({ count: 2 });
+    const [skipped] = await deliveries(prayed, 'prayer');
+    expect([skipped!.status, skipped!.result]).toEqual(['skipped', { reason: 'notNeeded' }]);
   });
 
   it('two schedulers planning and sending at once: one delivery each', async () => {
