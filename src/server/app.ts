@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // runs in production and needs the reset link); the tests keep their output quiet.
       printToConsole: config.env !== 'test',
     });
+  app.addHook('onClose', async () => mailer.close?.());
   const sessionCache = new SessionCache(config.sessionCacheTtlMs);
   app.decorate('sessionCache', sessionCache);
   // With several instances, a member's sign-out (or any change to them) reaches every memo.
@@ -548,6 +549,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock: deps.notifications?.clock,
     intervalMs: config.notifications.tickMs,
+    concurrency: config.notifications.sendConcurrency,
   });
   app.decorate('notificationScheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -27,6 +27,7 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   NOTIFICATIONS_SCHEDULER: z.enum(['on', 'off']).default('on'),
   NOTIFICATIONS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  NOTIFICATIONS_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   PUSH_ALLOWED_HOSTS: z.string().optional(),
@@ -91,6 +92,8 @@ export interface AppConfig {
     /** Run the reminder scheduler in this process (off: another process runs it, or none). */
     scheduler: boolean;
     tickMs: number;
+    /** Deliveries one instance sends at once (e-mail and push are network round trips). */
+    sendConcurrency: number;
     vapidPublicKey: string | undefined;
     vapidPrivateKey: string | undefined;
     /** The VAPID contact (mailto: or https:), given to push services. */
@@ -170,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     notifications: {
       scheduler: e.NOTIFICATIONS_SCHEDULER === 'on',
       tickMs: e.NOTIFICATIONS_TICK_SECONDS * 1000,
+      sendConcurrency: e.NOTIFICATIONS_SEND_CONCURRENCY,
       vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
       vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFrom(mailFrom),

@@ -7,6 +7,7 @@ import { loadConfig, type AppConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { user } from '#server/db/schema.ts';
 import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { refreshReminderSchedule } from '#server/notifications/reminder-schedule.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:5000';
@@ -121,6 +122,8 @@ export async function createUser(
       twoFactorEnabled: flags.twoFactorEnabled ?? flags.role === 'admin',
     })
     .where(eq(user.id, created.id));
+  // As the age gate's route does: the member's reminders are scheduled (ADR 0045).
+  await refreshReminderSchedule(t.database.db, created.id);
   return created;
 }
 

@@ -55,6 +55,49 @@ describe('mailer', () => {
     expect(rows.map((r) => r.status)).toEqual(['sent']);
   });
 
+  it('sending clears mail past its retention, at most once a minute (issue 28)', async () => {
+    const mailer = createMailer({
+      db: database.db,
+      smtpUrl: undefined,
+      from: 'Camino <no-reply@example.com>',
+      log,
+      printToConsole: false,
+    });
+    const old = (id: string) =>
+      database.db.insert(mailOutbox).values({
+        id,
+        to: 'expired@example.com',
+        subject: 's',
+        text: 't',
+        status: 'sent',
+        createdAt: new Date(Date.now() - 40 * 86_400_000),
+      });
+    const left = async () =>
+      (
+        await database.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, 'expired@example.com'))
+      ).map((r) => r.id);
+    const send = () => mailer.send({ to: 'someone@example.com', subject: 's', text: 't' });
+    const started = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(started);
+    try {
+      await old('first');
+      await send();
+      expect(await left()).toEqual([]);
+      // Within the minute: sending does not purge again.
+      await old('second');
+      await send();
+      expect(await left()).toEqual(['second']);
+      vi.spyOn(Date, 'now').mockReturnValue(started + 60_000);
+      await send();
+      expect(await left()).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('without SMTP keeps the message in the outbox', async () => {
     const mailer = createMailer({
       db: database.db,

@@ -298,6 +298,11 @@ describe('web push', () => {
       url: '/api/notifications/test',
     });
     expect(ok.json().push).toEqual({ outcome: 'delivered', count: 1 });
+    // The VAPID signature for that push service is reused, not made again per message; its
+    // expiry is the 12 hours the push services accept at most (issue 28).
+    expect(pushed.at(-1)!.headers.authorization).toBe(req.headers.authorization);
+    expect(claims.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(11 * 3600);
+    expect(claims.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(12 * 3600);
     pushStatus = 410;
     const gone = await injectWithLogin(t.app, who, {
       method: 'POST',

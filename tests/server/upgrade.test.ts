@@ -290,6 +290,20 @@ describe('the upgrade path', () => {
         }
       }
       expect(problems).toEqual([]);
+      // Migration 0017 (reminder_schedule) marked every reminder kind of each age-verified member already there to
+      // be computed by the first tick (ADR 0045).
+      const scheduled = steps.findIndex((s) => s.tag.endsWith('_reminder_schedule'));
+      const members = written
+        .filter((w) => w.table === 'user' && w.step < scheduled)
+        .map((w) => w.key.id as string);
+      const marked = await database.query<{ user_id: string; n: number }>(
+        `select user_id, count(*)::int as n from reminder_schedule
+         where local_day is null and next_due = 'epoch'::timestamptz group by user_id`,
+      );
+      expect(members.length).toBeGreaterThan(0);
+      expect(Object.fromEntries(marked.map((r) => [r.user_id, r.n]))).toEqual(
+        Object.fromEntries(members.map((id) => [id, 5])),
+      );
       // Every release wrote into every table it had: the last one into all of them.
       expect(written.filter((w) => w.step === steps.length - 1).length).toBe(
         (await schemaOf(database.query)).tables.length,

@@ -1,6 +1,13 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { adminAudit, ageBlock, mailOutbox, user, verification } from '../db/schema.ts';
+import {
+  adminAudit,
+  ageBlock,
+  mailOutbox,
+  reminderSchedule,
+  user,
+  verification,
+} from '../db/schema.ts';
 import { emailHash } from '../auth/age-block.ts';
 
 /** What the audit log shows in place of an account that was deleted. */
@@ -67,6 +74,9 @@ export async function deleteAccountData(
       .update(adminAudit)
       .set({ actorId: null, actorEmail: '' })
       .where(eq(adminAudit.actorId, person.id));
+    // The reminder rows first (they cascade too): a tick planning them holds them locked, and
+    // waiting for it before the member's row is locked cannot deadlock with its inserts.
+    await tx.delete(reminderSchedule).where(eq(reminderSchedule.userId, person.id));
     await tx.delete(user).where(eq(user.id, person.id));
     await options.alsoInTransaction?.(tx);
   });

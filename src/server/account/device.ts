@@ -10,6 +10,7 @@ import type { DeviceSettings, UserPreferences } from '#shared/schemas/user.ts';
 import { isTimeZone } from '#shared/values/time.ts';
 import type { Executor } from '../db/client.ts';
 import { user } from '../db/schema.ts';
+import { refreshReminderSchedule } from '../notifications/reminder-schedule.ts';
 
 /** Saves what the device says where the member has chosen nothing; answers what was saved. */
 export async function adoptDeviceSettings(
@@ -37,5 +38,8 @@ export async function adoptDeviceSettings(
     })
     .where(and(eq(user.id, userId), sql`${user.preferences} = ${JSON.stringify(stored)}::jsonb`))
     .returning({ id: user.id });
-  return updated.length > 0 ? changes : {};
+  if (updated.length === 0) return {};
+  // A zone from the device moves the member's reminders (ADR 0045).
+  if (changes.timeZone) await refreshReminderSchedule(db, userId);
+  return changes;
 }

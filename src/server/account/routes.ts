@@ -13,6 +13,7 @@ import { clearSessionCookies } from '../auth/cookies.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { deleteAccountData } from './deletion.ts';
+import { refreshReminderSchedule } from '../notifications/reminder-schedule.ts';
 import { currentUser } from '../security/access.ts';
 
 export function registerUserRoutes(
@@ -66,10 +67,13 @@ export function registerUserRoutes(
     async (request, reply) => {
       const me = currentUser(request);
       if (request.body.ageVerified) {
-        await db
-          .update(user)
-          .set({ ageVerified: true, ageVerifiedAt: new Date(), updatedAt: new Date() })
-          .where(eq(user.id, me.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(user)
+            .set({ ageVerified: true, ageVerifiedAt: new Date(), updatedAt: new Date() })
+            .where(eq(user.id, me.id));
+          await refreshReminderSchedule(tx, me.id);
+        });
         sessionCache.forgetUser(me.id);
         return { ageVerified: true, restricted: false };
       }
@@ -118,13 +122,17 @@ export function registerUserRoutes(
     async (request) => {
       const me = currentUser(request);
       const changes = request.body;
-      await db
-        .update(user)
-        .set({
-          preferences: sql`${user.preferences} || ${JSON.stringify(changes)}::jsonb`,
-          updatedAt: new Date(),
-        })
-        .where(eq(user.id, me.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(user)
+          .set({
+            preferences: sql`${user.preferences} || ${JSON.stringify(changes)}::jsonb`,
+            updatedAt: new Date(),
+          })
+          .where(eq(user.id, me.id));
+        // The zone, the reminder switches and progress tracking decide when reminders are due.
+        await refreshReminderSchedule(tx, me.id);
+      });
       sessionCache.forgetUser(me.id);
       return toCurrentUser({ ...me, preferences: { ...me.preferences, ...changes } });
     },

@@ -195,7 +195,12 @@ export const mailOutbox = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    // Each message sent clears what is past retention: without it, a scan of every message
+    // kept, per message (a morning's reminders made that quadratic; issue 28).
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Fixed-window rate-limit counters shared by every app instance (when Redis is not used). */
@@ -514,6 +519,31 @@ export const notificationDelivery = pgTable(
   (t) => [
     uniqueIndex('notification_delivery_once').on(t.userId, t.kind, t.localDay, t.dedupeKey),
     index('notification_delivery_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/**
+ * When each member's reminders are next due (issue 28, docs/decisions/0045): one row per member
+ * and reminder kind they want, with the next due instant in UTC and its local day, so that the
+ * scheduler's plan step reads only the rows due now (a range on `next_due`), never every member.
+ * The zone and the local time of day the instant was computed with travel along, so advancing a
+ * row to its next occurrence needs nothing else. A row whose `local_day` is null is still to be
+ * computed from the member's settings (set on every change of them, and by the migration): its
+ * `next_due` is the epoch, so the next tick computes it first.
+ */
+export const reminderSchedule = pgTable(
+  'reminder_schedule',
+  {
+    userId: ownerId(),
+    kind: text('kind').notNull(),
+    nextDue: timestamp('next_due', { withTimezone: true }).notNull(),
+    localDay: date('local_day', { mode: 'string' }),
+    timeZone: text('time_zone'),
+    localTime: text('local_time'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    index('reminder_schedule_due_idx').on(t.nextDue),
   ],
 );
 

@@ -34,7 +34,12 @@ export interface Mailer {
    */
   readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections to the mail server it keeps open (`SMTP_URL=…?pool=true`). */
+  close?(): void;
 }
+
+/** Sending clears the outbox at most this often. */
+const PURGE_ON_SEND_MS = 60_000;
 
 /** How often each instance clears the outbox too, for the times no mail is sent for a while. */
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -73,13 +78,21 @@ export function createMailer(opts: {
         : 'no mail server (SMTP_URL is not set): e-mails are not sent; each one is kept in the mail_outbox table',
     );
   }
-  /** Each message sent also clears the outbox of what is past its retention period. */
-  const purge = () =>
-    purgeOldMail(opts.db).catch((error: unknown) =>
+  /**
+   * Sending also clears the outbox of what is past its retention period, at most once a minute
+   * (a morning's reminders are thousands of messages a minute; issue 28).
+   */
+  let purgedAt = 0;
+  const purge = async () => {
+    if (Date.now() - purgedAt < PURGE_ON_SEND_MS) return;
+    purgedAt = Date.now();
+    await purgeOldMail(opts.db).catch((error: unknown) =>
       opts.log.warn({ event: 'mail.purge-failed', err: error }, 'old mail could not be purged'),
     );
+  };
   return {
     delivers: transport !== null,
+    close: () => transport?.close(),
     async send({ headers, ...message }) {
       const id = randomUUID();
       await purge();

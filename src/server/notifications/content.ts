@@ -57,16 +57,23 @@ export async function reminderPayload(
       return { count: streak.current, grace: streak.graceDaysLeft > 0 ? 1 : 0 };
     }
     case 'prayer': {
-      const [prayed] = await db
-        .select({ n: count() })
-        .from(prayerSession)
-        .where(and(eq(prayerSession.userId, userId), eq(prayerSession.day, today)));
-      if ((prayed?.n ?? 0) > 0) return null;
-      const [active] = await db
-        .select({ n: count() })
-        .from(prayerRequest)
-        .where(and(eq(prayerRequest.userId, userId), eq(prayerRequest.status, 'active')));
-      return { count: active?.n ?? 0 };
+      // One query (a morning peak sends many): prayed today already, and the active requests.
+      const [row] = await db
+        .select({
+          prayed: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(prayerSession)
+            .where(and(eq(prayerSession.userId, userId), eq(prayerSession.day, today)))})`,
+          active: sql<number>`(${db
+            .select({ n: count() })
+            .from(prayerRequest)
+            .where(
+              and(eq(prayerRequest.userId, userId), eq(prayerRequest.status, 'active')),
+            )})::int`,
+        })
+        .from(sql`(select 1) as one`);
+      if (row?.prayed) return null;
+      return { count: row?.active ?? 0 };
     }
     case 'weeklyProgress':
       return weeklyProgress(db, userId, today);

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database } from '../db/client.ts';
 import { appSetting, pushSubscription } from '../db/schema.ts';
+import { LruMap } from '#shared/values/lru.ts';
 import {
   RefusedAddressError,
   createPushAgent,
@@ -24,6 +25,15 @@ export interface VapidKeys {
 }
 
 const VAPID_SETTING = 'vapid';
+
+/**
+ * A VAPID signature (a JWT for one push service's origin) is valid for hours; signing one per
+ * message was a tenth of a morning peak's CPU (issue 28). One is kept per push service origin
+ * and key, used for an hour of its 12-hour validity, then signed again.
+ */
+const VAPID_TTL_SECONDS = 12 * 3600;
+const VAPID_REUSE_MS = 3600_000;
+const VAPID_ORIGINS = 64;
 
 export async function resolveVapidKeys(
   db: Database,
@@ -97,6 +107,29 @@ export class PushSender {
     this.agent = createPushAgent(options.policy, options.tls, options.resolve);
   }
 
+  private readonly signed = new LruMap<string, { headers: Record<string, string>; until: number }>(
+    VAPID_ORIGINS,
+  );
+
+  /** The VAPID headers for a push service's origin, signed at most once an hour. */
+  private vapidHeaders(endpoint: string, keys: VapidKeys): Record<string, string> {
+    const origin = new URL(endpoint).origin;
+    const key = `${origin} ${keys.publicKey}`;
+    const now = Date.now();
+    const kept = this.signed.get(key);
+    if (kept && kept.until > now) return kept.headers;
+    const headers = webpush.getVapidHeaders(
+      origin,
+      this.subject,
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+      Math.floor(now / 1000) + VAPID_TTL_SECONDS,
+    ) as unknown as Record<string, string>;
+    this.signed.set(key, { headers, until: now + VAPID_REUSE_MS });
+    return headers;
+  }
+
   /** Whether a subscription with this endpoint may be saved (null) or why not. */
   endpointProblem(endpoint: string) {
     return endpointProblem(endpoint, this.policy);
@@ -146,7 +179,7 @@ export class PushSender {
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
           payload,
           {
-            vapidDetails: { subject: this.subject, ...keys },
+            headers: this.vapidHeaders(sub.endpoint, keys),
             TTL: ttlSeconds,
             contentEncoding: 'aes128gcm',
             urgency: 'normal',

@@ -27,6 +27,7 @@ import { verifyUnsubscribeToken } from './email.ts';
 import type { PushSender } from './push.ts';
 import type { NotificationService } from './service.ts';
 import { loadSettings, saveSettings, togglesOf } from './settings.ts';
+import { refreshReminderSchedule } from './reminder-schedule.ts';
 
 type Row = typeof notification.$inferSelect;
 
@@ -211,6 +212,7 @@ export function registerNotificationRoutes(
             .where(eq(user.id, me.id));
         }
         if (settings) await saveSettings(tx, me.id, settings);
+        await refreshReminderSchedule(tx, me.id);
       });
       sessionCache.forgetUser(me.id);
       return {

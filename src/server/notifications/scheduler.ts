@@ -2,10 +2,12 @@
  * The reminder scheduler (docs/decisions/0019): a small loop over `notification_delivery`.
  *
  * Each tick, on any number of instances:
- * 1. plan: for every member and reminder kind due in the last LATE_LIMIT (at the member's
- *    local time of day, Sundays only for the weekly progress), insert a pending delivery.
- *    The unique key (member, kind, local day) makes the insert a no-op when any instance did
- *    it already: at most one delivery per member, kind and local day.
+ * 1. plan: read the `reminder_schedule` rows due by now (a range on the indexed next due
+ *    instant, docs/decisions/0045; not every member), insert a pending delivery for each
+ *    occurrence due in the last LATE_LIMIT (at the member's local time of day, Sundays only for
+ *    the weekly progress), and move each row to its next local occurrence. The unique key
+ *    (member, kind, local day) makes the insert a no-op when any instance did it already: at
+ *    most one delivery per member, kind and local day.
  * 2. work: claim due rows with FOR UPDATE SKIP LOCKED and a lease, deliver them outside the
  *    transaction, then record the result. A claim whose instance died is taken over when its
  *    lease expires; a row more than LATE_LIMIT past due is skipped, not sent late.
@@ -13,14 +15,11 @@
  * The clock is injected, so tests move time by hand.
  */
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { REMINDER_KINDS } from '#shared/schemas/notifications.ts';
 import type { Database } from '../db/client.ts';
-import { notificationDelivery, notificationSettings, user } from '../db/schema.ts';
+import { notificationDelivery } from '../db/schema.ts';
+import { planDueReminders, type PlanReport } from './reminder-schedule.ts';
 import type { NotificationService } from './service.ts';
-import { mergeSettings, reminderWanted } from './settings.ts';
-import { addDays, localParts, usableTimeZone, weekday, zonedTime } from '#shared/values/time.ts';
 
 /** A reminder missed (app down) is still sent up to this long after its time, never later. */
 export const LATE_LIMIT_MS = 2 * 3600_000;
@@ -28,6 +27,10 @@ export const LATE_LIMIT_MS = 2 * 3600_000;
 export const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 3;
 const BATCH = 50;
+/** Schedule rows planned per transaction. */
+const PLAN_BATCH = 500;
+/** Claimed deliveries sent at once by one instance (e-mail and push are network round trips). */
+const SEND_CONCURRENCY = 8;
 
 type DeliveryRow = typeof notificationDelivery.$inferSelect;
 
@@ -50,6 +53,10 @@ export class NotificationScheduler {
       log: FastifyBaseLogger;
       clock?: () => Date;
       intervalMs?: number;
+      /** Schedule rows per plan transaction (default 500). */
+      planBatch?: number;
+      /** Deliveries in flight at once (NOTIFICATIONS_SEND_CONCURRENCY; default 8 here). */
+      concurrency?: number;
     },
   ) {}
 
@@ -85,64 +92,31 @@ export class NotificationScheduler {
     const now = this.now();
     const planned = await this.plan(now);
     const report: TickReport = { planned, sent: 0, skipped: 0, failed: 0 };
+    // A claim holds a few rounds of sends, so the lanes seldom wait for a batch's last one.
+    const limit = Math.max(BATCH, 4 * (this.deps.concurrency ?? SEND_CONCURRENCY));
     for (;;) {
-      const claimed = await this.claim(now);
+      const claimed = await this.claim(now, limit);
       if (claimed.length === 0) break;
-      for (const row of claimed) report[await this.work(row, now)] += 1;
-      if (claimed.length < BATCH) break;
+      for (const outcome of await this.workAll(claimed, now)) report[outcome] += 1;
+      if (claimed.length < limit) break;
     }
     return report;
   }
 
-  /** Inserts the reminders due now (within LATE_LIMIT); returns how many were new. */
+  /**
+   * Inserts the reminders due now (within LATE_LIMIT); returns how many were new. Reads only
+   * the schedule rows due by `now` (./reminder-schedule.ts), never every member.
+   */
   async plan(now: Date): Promise<number> {
-    const members = await this.deps.db
-      .select({
-        id: user.id,
-        preferences: user.preferences,
-        settings: notificationSettings.settings,
-      })
-      .from(user)
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
-      .where(eq(user.ageVerified, true));
-    const rows: (typeof notificationDelivery.$inferInsert)[] = [];
-    for (const m of members) {
-      const settings = mergeSettings(m.settings);
-      if (settings.paused) continue;
-      const timeZone = usableTimeZone(m.preferences.timeZone);
-      const today = localParts(now, timeZone).date;
-      for (const kind of REMINDER_KINDS) {
-        if (!reminderWanted(kind, m.preferences)) continue;
-        // Today's slot, and yesterday's (a late-evening reminder may still be due after midnight).
-        for (const day of [today, addDays(today, -1)]) {
-          if (kind === 'weeklyProgress' && weekday(day) !== 0) continue;
-          const due = zonedTime(day, settings.kinds[kind].time, timeZone);
-          const late = now.getTime() - due.getTime();
-          if (late < 0 || late > LATE_LIMIT_MS) continue;
-          rows.push({
-            id: randomUUID(),
-            userId: m.id,
-            kind,
-            localDay: day,
-            dedupeKey: '',
-            dueAt: due,
-            createdAt: now,
-            updatedAt: now,
-          });
-        }
-      }
-    }
-    if (rows.length === 0) return 0;
-    let inserted = 0;
-    for (let i = 0; i < rows.length; i += 500) {
-      const done = await this.deps.db
-        .insert(notificationDelivery)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoNothing()
-        .returning({ id: notificationDelivery.id });
-      inserted += done.length;
-    }
-    return inserted;
+    return (await this.planReport(now)).planned;
+  }
+
+  /** The plan step, with what it read (the benchmark and the tests count rows read). */
+  planReport(now: Date): Promise<PlanReport> {
+    return planDueReminders(this.deps.db, now, {
+      lateLimitMs: LATE_LIMIT_MS,
+      batch: this.deps.planBatch ?? PLAN_BATCH,
+    });
   }
 
   /** Claims due deliveries for this instance (pending, or a lapsed claim of another). */
@@ -187,6 +161,21 @@ export class NotificationScheduler {
       .update(notificationDelivery)
       .set({ status, result, leaseUntil: null, updatedAt: now })
       .where(and(eq(notificationDelivery.id, row.id), eq(notificationDelivery.status, 'sending')));
+  }
+
+  /** Delivers claimed rows, a few at a time (each row's outcome, in order). */
+  private async workAll(rows: DeliveryRow[], now: Date) {
+    const outcomes: ('sent' | 'skipped' | 'failed')[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const i = next++;
+        outcomes[i] = await this.work(rows[i]!, now);
+      }
+    };
+    const lanes = Math.max(1, Math.min(this.deps.concurrency ?? SEND_CONCURRENCY, rows.length));
+    await Promise.all(Array.from({ length: lanes }, lane));
+    return outcomes;
   }
 
   /** Delivers one claimed row and records what happened. */

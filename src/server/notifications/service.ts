@@ -19,13 +19,13 @@ import {
 import { preferencesOf, type UserPreferences } from '#shared/schemas/user.ts';
 import type { Database } from '../db/client.ts';
 import type { notificationDelivery } from '../db/schema.ts';
-import { notification, user } from '../db/schema.ts';
+import { notification, notificationSettings, user } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { reminderPayload, render, type Payload } from './content.ts';
 import { notificationEmail, unsubscribeToken } from './email.ts';
 import type { PushSender } from './push.ts';
 import { localParts } from '#shared/values/time.ts';
-import { inQuietHours, loadSettings, reminderWanted, togglesOf } from './settings.ts';
+import { inQuietHours, mergeSettings, reminderWanted, togglesOf } from './settings.ts';
 
 type DeliveryRow = typeof notificationDelivery.$inferSelect;
 
@@ -114,11 +114,32 @@ export class NotificationService {
     return { outcome: 'delivered', count: out.delivered };
   }
 
+  /** The member and their notification settings, in one query (a morning peak sends many). */
+  private async memberAndSettings(userId: string) {
+    const [row] = await this.deps.db
+      .select({
+        id: user.id,
+        email: user.email,
+        preferences: user.preferences,
+        settings: notificationSettings.settings,
+      })
+      .from(user)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
+      .where(eq(user.id, userId));
+    if (!row) return null;
+    const member: Member = {
+      id: row.id,
+      email: row.email,
+      preferences: preferencesOf(row.preferences),
+    };
+    return { member, settings: mergeSettings(row.settings) };
+  }
+
   /** Delivers one claimed delivery row: checks it is still wanted, then every channel. */
   async deliver(row: DeliveryRow, now: Date): Promise<DeliveryResult> {
-    const member = await this.member(row.userId);
-    if (!member) return { status: 'skipped', reason: 'noMember' };
-    const settings = await loadSettings(this.deps.db, member.id);
+    const found = await this.memberAndSettings(row.userId);
+    if (!found) return { status: 'skipped', reason: 'noMember' };
+    const { member, settings } = found;
     const toggles = togglesOf(member.preferences);
     const kind = row.kind as SettingKind;
     let data: Payload = row.payload;

@@ -1,0 +1,234 @@
+/**
+ * When each member's reminders are next due (issue 28, docs/decisions/0045): the
+ * `reminder_schedule` table, one row per member and reminder kind they want.
+ *
+ * - A change of anything that decides whether or when a reminder is due (age verification, the
+ *   daily-reminders and other SPEC toggles, progress tracking, the time zone, the notification
+ *   settings) calls `refreshReminderSchedule` in the same transaction: the rows of kinds the
+ *   member no longer wants go at once, the others are marked "to compute" (no local day, due at
+ *   the epoch). No time-zone arithmetic happens there, and no clock is read.
+ * - The scheduler's plan step (`planDueReminders`) reads only rows with `next_due <= now`, in
+ *   batches locked with SKIP LOCKED: it computes the rows still to compute (with its own clock),
+ *   inserts a delivery for every occurrence due within the late limit (the unique key of
+ *   `notification_delivery` keeps one per member, kind and local day), and moves each row to its
+ *   next local occurrence, daylight saving included (src/shared/values/time.ts). An occurrence
+ *   more than the late limit past is passed over, never sent.
+ * - Deleting the account deletes the rows (foreign key, cascade).
+ */
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { REMINDER_KINDS, type ReminderKind } from '#shared/schemas/notifications.ts';
+import type { UserPreferences } from '#shared/schemas/user.ts';
+import { nextOccurrence, usableTimeZone, weekday } from '#shared/values/time.ts';
+import type { Database, Executor } from '../db/client.ts';
+import {
+  notificationDelivery,
+  notificationSettings,
+  reminderSchedule,
+  user,
+} from '../db/schema.ts';
+import { mergeSettings, reminderWanted } from './settings.ts';
+
+/** The `next_due` of a row still to compute: before any real instant, so it is due at once. */
+export const TO_COMPUTE = new Date(0);
+
+interface MemberFacts {
+  ageVerified: boolean;
+  preferences: Partial<UserPreferences>;
+  settings: unknown;
+}
+
+/** The reminder kinds a member wants now (none before the age gate, none while paused). */
+export function wantedReminderKinds(member: MemberFacts): ReminderKind[] {
+  if (!member.ageVerified) return [];
+  if (mergeSettings(member.settings).paused) return [];
+  return REMINDER_KINDS.filter((kind) => reminderWanted(kind, member.preferences));
+}
+
+async function memberFacts(db: Executor, userIds: string[]): Promise<Map<string, MemberFacts>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: user.id,
+      ageVerified: user.ageVerified,
+      preferences: user.preferences,
+      settings: notificationSettings.settings,
+    })
+    .from(user)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
+    .where(inArray(user.id, userIds));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * After a change of the member's age verification, preferences or notification settings (call
+ * it in the same transaction): drops the rows of kinds no longer wanted and marks the others to
+ * be computed by the next tick.
+ */
+export async function refreshReminderSchedule(db: Executor, userId: string): Promise<void> {
+  const member = (await memberFacts(db, [userId])).get(userId);
+  const wanted = member ? wantedReminderKinds(member) : [];
+  await db
+    .delete(reminderSchedule)
+    .where(
+      and(
+        eq(reminderSchedule.userId, userId),
+        ...(wanted.length > 0 ? [notInArray(reminderSchedule.kind, wanted)] : []),
+      ),
+    );
+  if (wanted.length === 0) return;
+  await db
+    .insert(reminderSchedule)
+    .values(wanted.map((kind) => ({ userId, kind, nextDue: TO_COMPUTE })))
+    .onConflictDoUpdate({
+      target: [reminderSchedule.userId, reminderSchedule.kind],
+      set: { nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null },
+    });
+}
+
+/** The first local occurrence of a kind's time at or after `from` (Sundays only for the week). */
+export function occurrenceAfter(
+  from: Date,
+  kind: ReminderKind,
+  time: string,
+  timeZone: string,
+): { date: string; at: Date } {
+  return nextOccurrence(
+    from,
+    time,
+    timeZone,
+    kind === 'weeklyProgress' ? (date) => weekday(date) === 0 : undefined,
+  );
+}
+
+export interface PlanReport {
+  /** Deliveries inserted (an occurrence another instance planned already is not counted). */
+  planned: number;
+  /** Schedule rows read (due, or still to compute). */
+  read: number;
+  /** Rows whose occurrence was more than the late limit past: moved on without a delivery. */
+  passed: number;
+  /** Rows of kinds the member no longer wants, found while computing: deleted. */
+  dropped: number;
+}
+
+type ScheduleRow = typeof reminderSchedule.$inferSelect;
+
+/**
+ * One batch of the plan step, in one transaction: the due rows no other instance holds, their
+ * deliveries, their next occurrences. Answers how many rows it read (fewer than `limit`: done).
+ */
+async function planBatch(
+  db: Database,
+  now: Date,
+  lateLimitMs: number,
+  limit: number,
+  report: PlanReport,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows: ScheduleRow[] = await tx
+      .select()
+      .from(reminderSchedule)
+      .where(lte(reminderSchedule.nextDue, now))
+      .orderBy(asc(reminderSchedule.nextDue))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return 0;
+    report.read += rows.length;
+    const toCompute = rows.filter((r) => r.localDay === null);
+    const facts = await memberFacts(tx, [...new Set(toCompute.map((r) => r.userId))]);
+    const earliest = new Date(now.getTime() - lateLimitMs);
+    const deliveries: (typeof notificationDelivery.$inferInsert)[] = [];
+    const moved: (typeof reminderSchedule.$inferInsert)[] = [];
+    const dropped: ScheduleRow[] = [];
+    for (const row of rows) {
+      const kind = row.kind as ReminderKind;
+      let timeZone = row.timeZone;
+      let time = row.localTime;
+      let next: { date: string; at: Date };
+      if (row.localDay === null || timeZone === null || time === null) {
+        const member = facts.get(row.userId);
+        if (!member || !wantedReminderKinds(member).includes(kind)) {
+          dropped.push(row);
+          continue;
+        }
+        timeZone = usableTimeZone(member.preferences.timeZone);
+        time = mergeSettings(member.settings).kinds[kind].time;
+        next = occurrenceAfter(earliest, kind, time, timeZone);
+      } else if (row.nextDue.getTime() < earliest.getTime()) {
+        // Every instance was down past the late limit: that one is not sent late.
+        report.passed += 1;
+        next = occurrenceAfter(earliest, kind, time, timeZone);
+      } else {
+        next = { date: row.localDay, at: row.nextDue };
+      }
+      while (next.at.getTime() <= now.getTime()) {
+        deliveries.push({
+          id: randomUUID(),
+          userId: row.userId,
+          kind,
+          localDay: next.date,
+          dedupeKey: '',
+          dueAt: next.at,
+          createdAt: now,
+          updatedAt: now,
+        });
+        next = occurrenceAfter(new Date(next.at.getTime() + 1), kind, time, timeZone);
+      }
+      moved.push({
+        userId: row.userId,
+        kind,
+        nextDue: next.at,
+        localDay: next.date,
+        timeZone,
+        localTime: time,
+      });
+    }
+    for (const row of dropped) {
+      await tx
+        .delete(reminderSchedule)
+        .where(and(eq(reminderSchedule.userId, row.userId), eq(reminderSchedule.kind, row.kind)));
+    }
+    report.dropped += dropped.length;
+    if (deliveries.length > 0) {
+      const inserted = await tx
+        .insert(notificationDelivery)
+        .values(deliveries)
+        .onConflictDoNothing()
+        .returning({ id: notificationDelivery.id });
+      report.planned += inserted.length;
+    }
+    if (moved.length > 0) {
+      // The rows are locked by this transaction: an upsert is an update of each.
+      await tx
+        .insert(reminderSchedule)
+        .values(moved)
+        .onConflictDoUpdate({
+          target: [reminderSchedule.userId, reminderSchedule.kind],
+          set: {
+            nextDue: sql`excluded.next_due`,
+            localDay: sql`excluded.local_day`,
+            timeZone: sql`excluded.time_zone`,
+            localTime: sql`excluded.local_time`,
+          },
+        });
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * The plan step: every reminder due by `now` (and at most `lateLimitMs` late) gets its pending
+ * delivery, and every row read moves to its next occurrence after `now`. Reads only due rows.
+ */
+export async function planDueReminders(
+  db: Database,
+  now: Date,
+  options: { lateLimitMs: number; batch: number },
+): Promise<PlanReport> {
+  const report: PlanReport = { planned: 0, read: 0, passed: 0, dropped: 0 };
+  for (;;) {
+    const read = await planBatch(db, now, options.lateLimitMs, options.batch, report);
+    if (read < options.batch) return report;
+  }
+}
