@@ -53,7 +53,7 @@ describe('the second step of signing in', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Use my passkey' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The passkey was not used: the request was cancelled or timed out.',
+      'The passkey was not used: the request was canceled or timed out.',
     );
     expect(onVerified).not.toHaveBeenCalled();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Use my passkey' }).disabled).toBe(
