@@ -404,6 +404,38 @@ if (process.argv.includes('--lighthouse')) {
   process.exit(0);
 }
 
+// `npm run bench -- --sessions` / `--zones` (issue 28): one member's sign-outs against the
+// others' session memo, and bogus time zones against the server's memory; each written into its
+// own section (bench/scale-sessions.ts, bench/scale-zones.ts).
+for (const [flag, heading, load] of [
+  [
+    '--sessions',
+    'Sign-out and the session memo',
+    async () => {
+      const { SESSIONS_INTRO, sessionsLines } = await import('./scale-sessions.ts');
+      return { intro: SESSIONS_INTRO, lines: await sessionsLines() };
+    },
+  ],
+  [
+    '--zones',
+    'Bogus time zones',
+    async () => {
+      const { ZONES_INTRO, zonesLines } = await import('./scale-zones.ts');
+      return { intro: ZONES_INTRO, lines: await zonesLines() };
+    },
+  ],
+] as const) {
+  if (!process.argv.includes(flag)) continue;
+  const { intro, lines } = await load();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(readFileSync(file, 'utf8'), heading, `${intro}\n\n${lines.join('\n')}\n`),
+  );
+  console.log(lines.join('\n'));
+}
+if (process.argv.includes('--sessions') || process.argv.includes('--zones')) process.exit(0);
+
 // First, on a quiet machine: the password check of a sign-in, before and after (ADR 0043).
 const password = await passwordLines();
 
