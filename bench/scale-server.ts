@@ -67,6 +67,22 @@ export async function collectGarbage(server: ServerProcess): Promise<void> {
   }
 }
 
+/**
+ * The resident set once it has settled: a full collection, a moment for V8 to hand freed pages
+ * back, again until two readings are within 1 MB (at most 10 rounds).
+ */
+export async function settledRssMb(server: ServerProcess): Promise<number> {
+  let last = Infinity;
+  for (let round = 0; round < 10; round++) {
+    await collectGarbage(server);
+    await new Promise((r) => setTimeout(r, 500));
+    const now = rssMb(server);
+    if (Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
+
 export interface Sent {
   requests: number;
   seconds: number;
