@@ -32,6 +32,8 @@ import {
 
 const SIGN_OUTS = Number(process.env.BENCH_SIGN_OUTS ?? 100_000);
 const OTHERS = Number(process.env.BENCH_OTHER_MEMBERS ?? 20);
+/** Sign-outs streamed beside a throughput measurement (they must outlast it). */
+const DURING = Number(process.env.BENCH_SIGN_OUTS_ALONGSIDE ?? 4_000);
 
 export const SESSIONS_INTRO = `Issue 28: one member's sign-out forgets that member's sessions only (ADR 0008). A production-mode server on PGlite
 (bench/scale-sessions.ts) with ${OTHERS} members signed in; their \`GET /api/auth/user\` (each request another member's
@@ -43,8 +45,11 @@ second here), so ${thousands(SIGN_OUTS)} sign-ins would take hours; the member's
 server is stopped (the sign-in's row: a random token, 7 days to live), and each is then ended by \`POST /api/logout\` with
 its signed cookie, through the whole route (session lookup, better-auth's sign-out, the memo's forget). Every answer is
 checked (\`{"signedOut":true}\`; the anonymous GET a 302 to /, the POST a 401), and afterwards no session of the member is
-left. \`BENCH_SIGN_OUTS\` and \`BENCH_OTHER_MEMBERS\` change the sizes. Goal: the others' throughput after at 90% or more of
-before.`;
+left. Before and after alone cannot tell a memo emptied by each sign-out (it refills at the next request), so the others'
+throughput is also measured while ${thousands(DURING)} sign-outs of the member stream in beside it, once as configured and once
+on the same data with the memo off (\`SESSION_CACHE_TTL_MS=0\`, what every member's requests would cost if each sign-out
+emptied it). \`BENCH_SIGN_OUTS\`, \`BENCH_SIGN_OUTS_ALONGSIDE\` and \`BENCH_OTHER_MEMBERS\` change the sizes. Goal: the others'
+throughput after at 90% or more of before.`;
 
 /** better-auth's signed cookie value for a session token (what session.ts's unsignCookie reads). */
 const signedCookie = (token: string) =>
@@ -125,32 +130,55 @@ export async function sessionsLines(): Promise<string[]> {
     const leavingId = await memberId(server, leaving.cookie);
     await server.stop();
 
-    const tokens = await writeSessions(dir, leavingId, SIGN_OUTS);
-    server = await startBenchServer(env);
-    try {
-      const origin = originOf(server);
-      const phases: Phase[] = [];
-      const measurePhase = async (name: string) => {
-        const bare = await throughput(`${server.url}/healthz`, () => ({}));
-        const othersNow = await throughput(`${server.url}/api/auth/user`, (i) => ({
-          cookie: others[i % others.length]!.cookie,
-        }));
-        if (othersNow.errors > 0)
-          throw new Error(`${name}: ${othersNow.errors} others' requests failed`);
-        phases.push({ name, bare, others: othersNow });
-      };
-      await measurePhase('before');
-
-      const signOuts = await sendAll(`${server.url}/api/logout`, SIGN_OUTS, {
+    // The loop's sessions, then two more sets for the sign-outs measured alongside.
+    const tokens = await writeSessions(dir, leavingId, SIGN_OUTS + 2 * DURING);
+    const duringMemoOn = tokens.slice(SIGN_OUTS, SIGN_OUTS + DURING);
+    const duringMemoOff = tokens.slice(SIGN_OUTS + DURING);
+    const phases: Phase[] = [];
+    const lines: string[] = [];
+    const othersRequests = (s: ServerProcess) =>
+      throughput(`${s.url}/api/auth/user`, (i) => ({ cookie: others[i % others.length]!.cookie }));
+    const measurePhase = async (s: ServerProcess, name: string) => {
+      const bare = await throughput(`${s.url}/healthz`, () => ({}));
+      const othersNow = await othersRequests(s);
+      if (othersNow.errors > 0)
+        throw new Error(`${name}: ${othersNow.errors} others' requests failed`);
+      phases.push({ name, bare, others: othersNow });
+    };
+    const signOutAll = (s: ServerProcess, list: string[]) =>
+      sendAll(`${s.url}/api/logout`, list.length, {
         method: 'POST',
         path: '/api/logout',
-        make: (i) => ({ headers: { origin, cookie: signedCookie(tokens[i]!) } }),
+        make: (i) => ({ headers: { origin: originOf(s), cookie: signedCookie(list[i]!) } }),
         expect: (_i, status, body) =>
           status === 200 && body === '{"signedOut":true}' ? null : `${status} ${body.slice(0, 80)}`,
       });
-      const signOutLine = checked('sign-outs', signOuts, SIGN_OUTS);
-      await measurePhase(`after ${thousands(SIGN_OUTS)} sign-outs of one member`);
+    /** The others' throughput while the member's sign-outs stream in beside it. */
+    const duringSignOuts = async (s: ServerProcess, list: string[]) => {
+      const stream = signOutAll(s, list);
+      const started = performance.now();
+      const measured = await othersRequests(s);
+      const measuredFor = (performance.now() - started) / 1000;
+      const sent = await stream;
+      checked('sign-outs alongside', sent, list.length);
+      if (sent.seconds < measuredFor)
+        throw new Error(
+          `the ${list.length} sign-outs ended before the measurement: raise BENCH_SIGN_OUTS_ALONGSIDE`,
+        );
+      if (measured.errors > 0) throw new Error(`${measured.errors} others' requests failed`);
+      return { measured, perSecond: sent.requests / sent.seconds };
+    };
 
+    server = await startBenchServer(env);
+    try {
+      await measurePhase(server, 'before');
+      const on = await duringSignOuts(server, duringMemoOn);
+
+      const signOuts = await signOutAll(server, tokens.slice(0, SIGN_OUTS));
+      const signOutLine = checked('sign-outs', signOuts, SIGN_OUTS);
+      await measurePhase(server, `after ${thousands(SIGN_OUTS)} sign-outs of one member`);
+
+      const origin = originOf(server);
       const anonymousGets = await sendAll(`${server.url}/api/logout`, SIGN_OUTS, {
         method: 'GET',
         path: '/api/logout',
@@ -172,14 +200,22 @@ export async function sessionsLines(): Promise<string[]> {
       );
       const getLine = checked('anonymous GET /api/logout', anonymousGets, SIGN_OUTS);
       const postLine = checked('anonymous auth POSTs', anonymousPosts, SIGN_OUTS);
-      await measurePhase(`after ${thousands(SIGN_OUTS)} anonymous GET /api/logout and auth POSTs`);
-
-      // The others are still signed in; the leaving member's sign-up session ends too, and then
-      // the member has no session left.
+      await measurePhase(
+        server,
+        `after ${thousands(SIGN_OUTS)} anonymous GET /api/logout and auth POSTs`,
+      );
+      // The others are still signed in.
       for (const o of others) await memberId(server, o.cookie);
+      await server.stop();
+
+      // The same stream beside the same requests with the memo off (every lookup a query): what
+      // every member's requests would cost if each sign-out emptied the memo.
+      server = await startBenchServer({ ...env, SESSION_CACHE_TTL_MS: '0' });
+      const off = await duringSignOuts(server, duringMemoOff);
+      // The leaving member's sign-up session ends too; then the member has no session left.
       const last = await fetch(`${server.url}/api/logout`, {
         method: 'POST',
-        headers: { origin, cookie: leaving.cookie },
+        headers: { origin: originOf(server), cookie: leaving.cookie },
       });
       if (!((await last.json()) as { signedOut?: boolean }).signedOut)
         throw new Error('the sign-up session did not end');
@@ -189,16 +225,17 @@ export async function sessionsLines(): Promise<string[]> {
 
       const [before, ...after] = phases as [Phase, ...Phase[]];
       const ofBare = (p: Phase) => p.others.rps / p.bare.rps;
-      const lines = [
+      lines.push(
         `- Sign-outs of one member (\`POST /api/logout\`): ${signOutLine}; none of the member's sessions left afterwards.`,
         `- Anonymous \`GET /api/logout\`: ${getLine}. Anonymous auth POSTs: ${postLine}.`,
-      ];
+      );
       for (const p of after) {
         lines.push(
           `- Other members' \`GET /api/auth/user\` ${p.name}: **${((p.others.rps / before.others.rps) * 100).toFixed(0)}%** of before (${p.others.rps.toFixed(0)} vs ${before.others.rps.toFixed(0)} req/s); beside the bare route at each moment, ${(ofBare(p) * 100).toFixed(0)}% vs ${(ofBare(before) * 100).toFixed(0)}% = **${((ofBare(p) / ofBare(before)) * 100).toFixed(0)}%**.`,
         );
       }
       lines.push(
+        `- While the member signs out (${on.perSecond.toFixed(0)} and ${off.perSecond.toFixed(0)} sign-outs/s alongside), the others' \`GET /api/auth/user\` runs at ${on.measured.rps.toFixed(0)} req/s with the memo, ${off.measured.rps.toFixed(0)} req/s with it off (\`SESSION_CACHE_TTL_MS=0\`, what a memo emptied by every sign-out would come to): **${(on.measured.rps / off.measured.rps).toFixed(2)}×**.`,
         '',
         '| phase | bare GET /healthz req/s | others GET /api/auth/user req/s | p99 ms |',
         '|---|---:|---:|---:|',
@@ -206,6 +243,8 @@ export async function sessionsLines(): Promise<string[]> {
           (p) =>
             `| ${p.name} | ${p.bare.rps.toFixed(0)} | ${p.others.rps.toFixed(0)} | ${p.others.p99} |`,
         ),
+        `| during sign-outs, memo on | | ${on.measured.rps.toFixed(0)} | ${on.measured.p99} |`,
+        `| during sign-outs, memo off | | ${off.measured.rps.toFixed(0)} | ${off.measured.p99} |`,
         '',
         `Measured ${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPU cores, Node ${process.version}.`,
       );
