@@ -67,17 +67,25 @@ export async function collectGarbage(server: ServerProcess): Promise<void> {
   }
 }
 
+/** The V8 heap in use (MB) after the last collection `collectGarbage` asked for. */
+export function heapAfterGcMb(server: ServerProcess): number {
+  const all = [...server.output().matchAll(/bench:gc-done heap=(\d+)/g)];
+  const last = all.at(-1)?.[1];
+  if (last === undefined) throw new Error('no collection reported');
+  return Number(last) / 1024 / 1024;
+}
+
 /**
- * The resident set once it has settled: a full collection, a moment for V8 to hand freed pages
- * back, again until two readings are within 1 MB (at most 10 rounds).
+ * The resident set once it has settled: full collections a second apart (V8 hands freed pages
+ * back lazily) until two readings are within 1 MB, at least three, at most fifteen.
  */
 export async function settledRssMb(server: ServerProcess): Promise<number> {
   let last = Infinity;
-  for (let round = 0; round < 10; round++) {
+  for (let round = 0; round < 15; round++) {
     await collectGarbage(server);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 1000));
     const now = rssMb(server);
-    if (Math.abs(now - last) < 1) return now;
+    if (round >= 2 && Math.abs(now - last) < 1) return now;
     last = now;
   }
   return last;
