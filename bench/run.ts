@@ -358,15 +358,20 @@ ensureClientBuilt();
 const budgets = budgetTable(join(ROOT, 'dist/client'));
 
 /**
- * The "Test suite time" section as it is in docs/performance.md (measured by hand, not by the
- * bench), for the full report to keep.
+ * The sections as they are in docs/performance.md that the full report keeps: the issue 28
+ * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`) and
+ * "Test suite time" (measured by hand, not by the bench).
  */
 function testSuiteSection(): string {
   const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
-  const start = doc.indexOf('## Test suite time\n');
-  if (start < 0) return '';
-  const next = doc.indexOf('\n## ', start + 3);
-  return `\n${doc.slice(start, next < 0 ? undefined : next + 1).trimEnd()}\n`;
+  return ['Sign-out and the session memo', 'Bogus time zones', 'Test suite time']
+    .map((heading) => {
+      const start = doc.indexOf(`## ${heading}\n`);
+      if (start < 0) return '';
+      const next = doc.indexOf('\n## ', start + 3);
+      return `\n${doc.slice(start, next < 0 ? undefined : next + 1).trimEnd()}\n`;
+    })
+    .join('');
 }
 
 /** The "Exports" section as the last `npm run bench -- --export` wrote it (a run of its own). */
@@ -464,6 +469,38 @@ if (process.argv.includes('--lighthouse')) {
   }
   process.exit(0);
 }
+
+// `npm run bench -- --sessions` / `--zones` (issue 28): one member's sign-outs against the
+// others' session memo, and bogus time zones against the server's memory; each written into its
+// own section (bench/scale-sessions.ts, bench/scale-zones.ts).
+for (const [flag, heading, load] of [
+  [
+    '--sessions',
+    'Sign-out and the session memo',
+    async () => {
+      const { SESSIONS_INTRO, sessionsLines } = await import('./scale-sessions.ts');
+      return { intro: SESSIONS_INTRO, lines: await sessionsLines() };
+    },
+  ],
+  [
+    '--zones',
+    'Bogus time zones',
+    async () => {
+      const { ZONES_INTRO, zonesLines } = await import('./scale-zones.ts');
+      return { intro: ZONES_INTRO, lines: await zonesLines() };
+    },
+  ],
+] as const) {
+  if (!process.argv.includes(flag)) continue;
+  const { intro, lines } = await load();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(readFileSync(file, 'utf8'), heading, `${intro}\n\n${lines.join('\n')}\n`),
+  );
+  console.log(lines.join('\n'));
+}
+if (process.argv.includes('--sessions') || process.argv.includes('--zones')) process.exit(0);
 
 // First, on a quiet machine: the password check of a sign-in, before and after (ADR 0043).
 const password = await passwordLines();

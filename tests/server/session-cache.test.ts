@@ -1,13 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { user } from '#server/db/schema.ts';
+import { session, user } from '#server/db/schema.ts';
+import { SESSION_COOKIE } from '#server/auth/cookies.ts';
 import { SessionCache, type SessionUser } from '#server/auth/session.ts';
 import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
 import {
   createTestApp,
   createUser,
   injectWithLogin,
+  TEST_ORIGIN,
+  TEST_SECRET,
   type TestApp,
   type TestUser,
 } from '../helpers/app.ts';
@@ -165,6 +169,65 @@ describe('what a sign-out forgets (issue 28)', () => {
     ).toBe(401);
     // The other member's entry is still the memo's.
     expect(await nameSeenBy(t, staying)).toBe('Test');
+  });
+});
+
+/** The cookie a sign-in sets for `token` (better-auth signs it with the app's secret). */
+const sessionCookie = (token: string) =>
+  `${SESSION_COOKIE}=${encodeURIComponent(
+    `${token}.${createHmac('sha256', TEST_SECRET).update(token).digest('base64')}`,
+  )}`;
+
+describe('many sign-outs of one member (issue 28, the small size of npm run bench -- --sessions)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_CACHE_TTL_MS: '10000' } });
+  });
+  afterAll(async () => t.close());
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => void vi.useRealTimers());
+
+  it("1,000 sign-outs of one member keep another member's memo entry", async () => {
+    const leaving = await createUser(t);
+    const staying = await createUser(t);
+    expect(await nameSeenBy(t, staying)).toBe('Test');
+    await renameInDatabase(t, staying, 'Staying');
+    // The member's sessions as 1,000 sign-ins would write them (without 1,000 password hashes).
+    const tokens = Array.from({ length: 1000 }, () => randomBytes(24).toString('base64url'));
+    await t.database.db.insert(session).values(
+      tokens.map((token) => ({
+        id: randomUUID(),
+        token,
+        userId: leaving.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    for (const [i, token] of tokens.entries()) {
+      const headers = { cookie: sessionCookie(token), origin: TEST_ORIGIN };
+      // Every other session is in the memo when it ends, as a session in use would be.
+      if (i % 2 === 0) {
+        const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers });
+        expect(me.statusCode).toBe(200);
+      }
+      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers });
+      expect({ i, body: out.json() }).toEqual({ i, body: { signedOut: true } });
+    }
+    // Still the memo's answer for the other member: none of the 1,000 forgot it.
+    expect(await nameSeenBy(t, staying)).toBe('Test');
+    const left = await t.database.db
+      .select({ id: session.id })
+      .from(session)
+      .where(and(eq(session.userId, leaving.id), inArray(session.token, tokens)));
+    expect(left).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { cookie: sessionCookie(tokens[0]!) },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
