@@ -204,6 +204,8 @@ export async function forward(
   path: string,
   body: Record<string, unknown> | undefined,
   onError?: (code: string | undefined) => Promise<void>,
+  /** Work on a success's JSON that must be done before the client has the answer. */
+  beforeSuccess?: (json: Record<string, unknown>) => Promise<void>,
 ): Promise<Forwarded> {
   const url = new URL(request.url, 'http://internal');
   const target = new URL(`/api/auth${path}${url.search}`, auth.options.baseURL as string);
@@ -243,6 +245,7 @@ export async function forward(
     return { status: response.status, json };
   }
   if (json) {
+    await beforeSuccess?.(json);
     await reply.send(withoutToken(json));
     return { status: response.status, json };
   }
@@ -466,6 +469,10 @@ export function registerAuthProxy(
     }
 
     const device = body && SIGNS_IN.has(path) ? takeDeviceSettings(body) : {};
+    // Saved before the client has the answer: the page that reads the member next sees them.
+    const adopt = SIGNS_IN.has(path)
+      ? (json: Record<string, unknown>) => adoptDeviceOf(request, json, device)
+      : undefined;
     let result: Forwarded;
     try {
       if (path === '/sign-up/email') {
@@ -485,26 +492,34 @@ export function registerAuthProxy(
               message: translate(request.lang, 'auth.errors.TOO_MANY_REQUESTS'),
             });
         }
-        result = await forward(auth, request, reply, path, body, async (code) => {
-          if (code?.startsWith('USER_ALREADY_EXISTS')) {
-            await rateLimitStore.consume(key, {
-              window: KNOWN_EMAIL_ANSWERS.windowSeconds,
-              max: KNOWN_EMAIL_ANSWERS.max,
-            });
-          }
-        });
+        result = await forward(
+          auth,
+          request,
+          reply,
+          path,
+          body,
+          async (code) => {
+            if (code?.startsWith('USER_ALREADY_EXISTS')) {
+              await rateLimitStore.consume(key, {
+                window: KNOWN_EMAIL_ANSWERS.windowSeconds,
+                max: KNOWN_EMAIL_ANSWERS.max,
+              });
+            }
+          },
+          adopt,
+        );
       } else if (path === '/two-factor/verify-backup-code' && typeof body?.code === 'string') {
         // The stored codes are hashes: the check needs the code as typed (recovery-codes.ts).
         const code = body.code;
-        result = await withTypedRecoveryCode(code, () => forward(auth, request, reply, path, body));
+        result = await withTypedRecoveryCode(code, () =>
+          forward(auth, request, reply, path, body, undefined, adopt),
+        );
       } else {
-        result = await forward(auth, request, reply, path, body);
+        result = await forward(auth, request, reply, path, body, undefined, adopt);
       }
     } finally {
       for (const id of concerned) sessionCache.forgetUser(id);
     }
-    if (result.status < 400 && SIGNS_IN.has(path))
-      await adoptDeviceOf(request, result.json, device);
     if (request.method === 'POST') {
       logAnswer(request, path, body, result, me?.id ?? secondStepOf ?? resetOf);
     }
