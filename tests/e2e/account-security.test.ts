@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { unzip } from '../helpers/unzip.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -17,27 +16,16 @@ import {
   useE2EServer,
 } from './browser.ts';
 import { freshTotp, nextTotpStep, totp } from '../helpers/totp.ts';
+import { smtpSink } from '../helpers/smtp-sink.ts';
 
 const enabled = e2eAvailable();
 
 // A real SMTP peer: the confirmation e-mails (ADR 0040) arrive here, and their links are opened.
-const received: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-      done();
-    });
-  },
-});
+const smtp = smtpSink();
+const received = smtp.received;
 let smtpPort = 0;
 if (enabled) {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtpPort = await smtp.listen();
 }
 const ADMIN_EMAIL = `security-admin-${Date.now()}@example.com`;
 const e2e = useE2EServer('account-security', {
@@ -45,7 +33,7 @@ const e2e = useE2EServer('account-security', {
   ADMIN_EMAILS: ADMIN_EMAIL,
 });
 afterAll(async () => {
-  if (enabled) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  if (enabled) await smtp.close();
 });
 
 /** A received message's subject and text (quoted-printable or base64 undone). */

@@ -14,12 +14,10 @@
 import '#server/polyfill.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openPglite, type DatabaseHandle } from '#server/db/client.ts';
@@ -36,6 +34,7 @@ import {
   newContext,
   screenshot,
 } from './browser.ts';
+import { smtpSink } from '../helpers/smtp-sink.ts';
 
 const enabled = e2eAvailable();
 const ZONE = 'America/Mexico_City';
@@ -43,19 +42,8 @@ const ZONE = 'America/Mexico_City';
 /** The reminder scheduler's clock; the rest of the app reads the real one. */
 const clock = { now: new Date() };
 
-const mails: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString()));
-    stream.on('end', () => {
-      mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-      done();
-    });
-  },
-});
+const smtp = smtpSink();
+const mails = smtp.received;
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -65,8 +53,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'camino-e2e-time-'));
 
 beforeAll(async () => {
   if (!enabled) return;
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const smtpPort = await smtp.listen();
   // A copy of the database the global setup prepared (migrated, the Bibles in).
   cpSync(inject('e2eDataDir'), join(dataDir, 'pglite'), { recursive: true });
   database = await openPglite(join(dataDir, 'pglite'));
@@ -97,7 +84,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
   await database?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -6,8 +6,6 @@
  * in the app's look; the setting is off. Spanish on a phone, English on a desktop.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -20,35 +18,24 @@ import {
   signUpMember,
   useE2EServer,
 } from './browser.ts';
+import { smtpSink } from '../helpers/smtp-sink.ts';
 
 const enabled = e2eAvailable();
 
-const received: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-      done();
-    });
-  },
-});
+const smtp = smtpSink();
+const received = smtp.received;
 // The server's environment is read when it starts (before the tests): the SMTP peer listens on
 // a port chosen now.
 let smtpPort = 0;
 if (enabled) {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtpPort = await smtp.listen();
 }
 const e2e = useE2EServer('unsubscribe', {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   NOTIFICATIONS_TICK_SECONDS: '1',
 });
 afterAll(async () => {
-  if (enabled) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  if (enabled) await smtp.close();
 });
 
 /**

@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { createServer, type AddressInfo } from 'node:net';
+import { smtpSink } from '../helpers/smtp-sink.ts';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, supportTicket } from '#server/db/schema.ts';
 import { createTestApp, createUser, injectWithLogin, type TestApp } from '../helpers/app.ts';
 
 /** The ticket flow through a real SMTP peer: the acknowledgement and the answer arrive. */
-const received: { to: string; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString()));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-      done();
-    });
-  },
-});
+const smtp = smtpSink();
+const received = smtp.received;
 let t: TestApp;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  const port = await smtp.listen();
   // No captured mailer: the app sends through SMTP_URL like in production.
   t = await createTestApp({
     env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
@@ -32,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('support e-mail over SMTP', () => {
