@@ -17,6 +17,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../src/server/db/client.ts';
 import { startServer, ROOT } from '../tests/helpers/server-process.ts';
+import { signedIn } from './sign-up.ts';
 
 export const EXPORT_ENTRIES = Number(process.env.BENCH_EXPORT_ENTRIES ?? 50_000);
 const GOAL_MB = 50;
@@ -112,33 +113,6 @@ async function measureExport(pid: number, url: string, cookie: string): Promise<
   clearInterval(sampler);
   const peak = Math.max(sampled, hwm ? status(pid, 'VmHWM') : 0);
   return { peakMb: (peak - before) / MB, headersMs, firstByteMs, totalMs, bytes };
-}
-
-async function signedIn(base: string): Promise<{ cookie: string; id: string }> {
-  const origin = base.replace('127.0.0.1', 'localhost');
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      email: `bench-export-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-      password: 'bench password 1',
-      firstName: 'Bench',
-      lastName: 'Export',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { user } = (await res.json()) as { user: { id: string } };
-  const verify = await fetch(`${base}/api/user/verify-age`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin },
-    body: JSON.stringify({ ageVerified: true }),
-  });
-  if (!verify.ok) throw new Error(`verify-age failed: ${verify.status}`);
-  return { cookie, id: user.id };
 }
 
 /**

@@ -17,6 +17,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/
 import type { SEARCH_GOALS } from './search.ts';
 import { commonWordsLatency, commonWordsLines } from './search.ts';
 import { PASSWORD_INTRO, passwordLines } from './password.ts';
+import { signedIn } from './sign-up.ts';
 
 const LIGHTHOUSE_INTRO = `Lighthouse 12 (Debian Chromium, headless), mobile and desktop presets, against \`npm start\` on PGlite: the public
 pages as a visitor, the dashboard and today's reading as a signed-in member. Every run is a first visit: Lighthouse's
@@ -60,29 +61,7 @@ async function measure(
 }
 
 async function signedInCookie(base: string): Promise<string> {
-  const origin = base.replace('127.0.0.1', 'localhost');
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench password 1',
-      firstName: 'Bench',
-      lastName: 'Mark',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const verify = await fetch(`${base}/api/user/verify-age`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin },
-    body: JSON.stringify({ ageVerified: true }),
-  });
-  if (!verify.ok) throw new Error(`verify-age failed: ${verify.status}`);
-  return cookie;
+  return (await signedIn(base)).cookie;
 }
 
 async function waitForBibles(base: string, cookie: string) {
