@@ -414,6 +414,16 @@ export interface PeakResult {
   medianSeconds: number;
   /** Deliveries each instance sent. */
   perInstance: number[];
+  /**
+   * CPU time of each instance's process from 08:00 to its stop, ms (NaN for an instance in the
+   * bench's own process: its CPU is the sinks' too).
+   */
+  cpuMs: number[];
+  /**
+   * On PostgreSQL, the database's own counts over the peak (pg_stat_database): transactions
+   * committed and rows inserted, updated and deleted; null on PGlite.
+   */
+  database: { transactions: number; rowsWritten: number } | null;
 }
 
 export interface InstanceSettings {
@@ -422,10 +432,16 @@ export interface InstanceSettings {
   tickMs: number;
 }
 
-/** One app instance of the peak: started at `go`, stopped with the number it sent. */
+/** What an instance did: reminders sent, and its process's CPU time from `go` to `stop`. */
+export interface InstanceReport {
+  sent: number;
+  cpuMs: number;
+}
+
+/** One app instance of the peak: started at `go`, stopped with what it did. */
 interface PeakInstance {
   go(started: number): void;
-  stop(): Promise<number>;
+  stop(): Promise<InstanceReport>;
 }
 
 /** An app instance as main.ts builds it, on `database`, with the bench's clock and sinks. */
@@ -455,6 +471,7 @@ export async function peakApp(database: DatabaseHandle, settings: InstanceSettin
   // The VAPID keys are made once and shared through the database: made before 08:00.
   await app.notifications.deps.push.publicKey();
   let sent = 0;
+  let cpu = process.cpuUsage();
   const scheduler = app.notificationScheduler;
   const tick = scheduler.tick.bind(scheduler);
   scheduler.tick = async () => {
@@ -466,12 +483,14 @@ export async function peakApp(database: DatabaseHandle, settings: InstanceSettin
     // Ticks as main.ts makes it: at once, then every tick interval.
     go(at: number) {
       started = at;
+      cpu = process.cpuUsage();
       scheduler.start();
     },
-    async stop() {
+    async stop(): Promise<InstanceReport> {
       await scheduler.stop();
+      const used = process.cpuUsage(cpu);
       await app.close();
-      return sent;
+      return { sent, cpuMs: (used.user + used.system) / 1000 };
     },
   };
 }
@@ -484,9 +503,9 @@ async function inProcessInstance(
   return {
     go: app.go,
     async stop() {
-      const sent = await app.stop();
+      const report = await app.stop();
       await database.close();
-      return sent;
+      return report;
     },
   };
 }
@@ -499,8 +518,8 @@ async function processInstance(url: string, settings: InstanceSettings): Promise
     stdio: 'inherit',
   });
   const message = (type: string) =>
-    new Promise<{ type: string; sent?: number }>((resolve, reject) => {
-      const onMessage = (m: { type: string; sent?: number }) => {
+    new Promise<{ type: string; report?: InstanceReport }>((resolve, reject) => {
+      const onMessage = (m: { type: string; report?: InstanceReport }) => {
         if (m.type !== type) return;
         child.off('message', onMessage);
         resolve(m);
@@ -509,16 +528,16 @@ async function processInstance(url: string, settings: InstanceSettings): Promise
       child.once('exit', (code) => reject(new Error(`instance exited (${code})`)));
     });
   await message('ready');
-  let stopped: Promise<number> | null = null;
+  let stopped: Promise<InstanceReport> | null = null;
   return {
     go: (started) => child.send({ type: 'go', started }),
     stop() {
       stopped ??= (async () => {
         const done = message('stopped');
         child.send({ type: 'stop' });
-        const { sent } = await done;
+        const { report } = await done;
         await new Promise((r) => child.once('exit', r));
-        return sent ?? 0;
+        return report ?? { sent: 0, cpuMs: NaN };
       })();
       return stopped;
     },
@@ -558,6 +577,15 @@ export async function morningPeak(
     await empty(db);
     await seedPeak(db, members, push.base);
     await db.execute(sql`analyze`);
+    const statistics = async () => {
+      if (handle.kind !== 'postgres') return null;
+      const [row] = await rowsOf<{ x: string; w: string }>(
+        db,
+        sql`select xact_commit as x, tup_inserted + tup_updated + tup_deleted as w
+          from pg_stat_database where datname = current_database()`,
+      );
+      return { transactions: Number(row!.x), rowsWritten: Number(row!.w) };
+    };
     for (let i = 0; i < instances; i++) {
       running.push(
         options.processUrl
@@ -566,6 +594,7 @@ export async function morningPeak(
       );
     }
     // 08:00:00 now: every instance's clock runs from PEAK_AT at real speed.
+    const statsBefore = await statistics();
     const started = Date.now();
     for (const instance of running) instance.go(started);
     const deadline = started + (options.giveUpMs ?? LATE_LIMIT_MS);
@@ -578,8 +607,11 @@ export async function morningPeak(
       if (Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const perInstance: number[] = [];
-    for (const instance of running.splice(0)) perInstance.push(await instance.stop());
+    const reports: InstanceReport[] = [];
+    for (const instance of running.splice(0)) reports.push(await instance.stop());
+    // A closed connection's statistics reach pg_stat_database within PostgreSQL's flush (1 s).
+    if (statsBefore) await new Promise((r) => setTimeout(r, 1500));
+    const statsAfter = await statistics();
     const states = await rowsOf<{ status: string; n: number }>(
       db,
       sql`select status, count(*)::int as n from notification_delivery group by status`,
@@ -616,7 +648,15 @@ export async function morningPeak(
       pushDuplicates,
       lastSeconds: times.length ? Math.max(...times) / 1000 : NaN,
       medianSeconds: times.length ? median(times) / 1000 : NaN,
-      perInstance,
+      perInstance: reports.map((r) => r.sent),
+      cpuMs: reports.map((r) => (options.processUrl ? r.cpuMs : NaN)),
+      database:
+        statsBefore && statsAfter
+          ? {
+              transactions: statsAfter.transactions - statsBefore.transactions,
+              rowsWritten: statsAfter.rowsWritten - statsBefore.rowsWritten,
+            }
+          : null,
     };
   } finally {
     for (const instance of running) await instance.stop().catch(() => 0);

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { createMailer } from '#server/mail/mailer.ts';
+import { createMailer, recordOutbox, type OutboxRow } from '#server/mail/mailer.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -37,15 +37,19 @@ afterAll(async () => {
 
 const log = pino({ level: 'silent' });
 
+/** The real mailer on the test database, to `smtpUrl` (none: the outbox only), quiet. */
+const mailerTo = (smtpUrl: string | undefined) =>
+  createMailer({
+    db: database.db,
+    smtpUrl,
+    from: 'Camino <no-reply@example.com>',
+    log,
+    printToConsole: false,
+  });
+
 describe('mailer', () => {
   it('sends through SMTP and records the message as sent', async () => {
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Camino <no-reply@example.com>',
-      log,
-      printToConsole: false,
-    });
+    const mailer = mailerTo(`smtp://127.0.0.1:${port}`);
     await mailer.send({ to: 'reader@example.com', subject: 'Hello', text: 'Link: http://x/reset' });
     expect(received.join('\n')).toContain('Link: http://x/reset');
     const rows = await database.db
@@ -55,14 +59,43 @@ describe('mailer', () => {
     expect(rows.map((r) => r.status)).toEqual(['sent']);
   });
 
+  it('a notification e-mail is kept as its envelope only; the rows of a batch are written together', async () => {
+    const mailer = mailerTo(`smtp://127.0.0.1:${port}`);
+    const reminder = {
+      to: 'praying@example.com',
+      subject: 'Time to pray',
+      text: 'Unsubscribe: http://x/api/notifications/unsubscribe?token=secret-token',
+      html: '<p>secret-token</p>',
+      keep: 'envelope' as const,
+    };
+    const kept = () =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'praying@example.com'));
+    // Gathered, not written, until the batch records them.
+    const outbox: OutboxRow[] = [];
+    await mailer.send(reminder, { outbox });
+    await mailer.send({ ...reminder, subject: 'Time to pray again' }, { outbox });
+    expect(received.join('\n')).toContain('Time to pray again');
+    expect(await kept()).toEqual([]);
+    await recordOutbox(database.db, outbox);
+    const rows = await kept();
+    // Who, what about, when and whether it went: not the body (its link signs the member in
+    // to their settings for 60 days), which the delivery makes again if it is retried.
+    expect(rows.map((r) => [r.subject, r.status, r.text, r.html])).toEqual(
+      expect.arrayContaining([
+        ['Time to pray', 'sent', '', null],
+        ['Time to pray again', 'sent', '', null],
+      ]),
+    );
+    expect(JSON.stringify(rows)).not.toContain('secret-token');
+    // Without SMTP (kept, not sent) and when sending fails: the envelope too.
+    const failing = mailerTo('smtp://127.0.0.1:1');
+    await expect(failing.send({ ...reminder, subject: 'Failed' })).rejects.toThrow();
+    const [failed] = (await kept()).filter((r) => r.subject === 'Failed');
+    expect([failed?.status, failed?.text, failed?.html]).toEqual(['failed', '', null]);
+  });
+
   it('sending clears mail past its retention, at most once a minute (issue 28)', async () => {
-    const mailer = createMailer({
-      db: database.db,
-      smtpUrl: undefined,
-      from: 'Camino <no-reply@example.com>',
-      log,
-      printToConsole: false,
-    });
+    const mailer = mailerTo(undefined);
     const old = (id: string) =>
       database.db.insert(mailOutbox).values({
         id,

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { notification, pushSubscription } from '#server/db/schema.ts';
+import { mailOutbox, notification, pushSubscription } from '#server/db/schema.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationSettings,
@@ -170,6 +170,11 @@ describe('e-mail reminders', () => {
       /^http:\/\/localhost:5000\/api\/notifications\/unsubscribe\?token=[\w-]+\.[\w-]+$/,
     );
     const path = url.replace('http://localhost:5000', '');
+    // The outbox keeps who, what and when, not the body with its 60-day link (issue 28).
+    const kept = (
+      await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.email))
+    ).filter((r) => r.subject === header(raw!, 'Subject') || /orar/i.test(r.subject));
+    expect(kept.map((r) => [r.status, r.text, r.html])).toEqual([['sent', '', null]]);
 
     // The GET (a person, or a link scanner) only asks; nothing changes yet.
     const page = await t.app.inject({ method: 'GET', url: path });

@@ -5,7 +5,7 @@
  * every change of what decides a reminder moves or removes its row.
  */
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   notification,
   notificationDelivery,
@@ -15,7 +15,7 @@ import {
   user,
 } from '#server/db/schema.ts';
 import { NotificationScheduler } from '#server/notifications/scheduler.ts';
-import { TO_COMPUTE } from '#server/notifications/reminder-schedule.ts';
+import { sweepReminderSchedule, TO_COMPUTE } from '#server/notifications/reminder-schedule.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/notifications.ts';
 import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
 
@@ -289,6 +289,69 @@ describe('kept true wherever it can change', () => {
     const report = await plan();
     expect(report.dropped).toBeGreaterThanOrEqual(1);
     expect(Object.keys(await schedule(who))).toEqual(['dailyReading']);
+  });
+});
+
+describe('changes made outside the app: the sweep heals the schedule', () => {
+  /** Sweep steps until a whole pass is done (the place is shared by the file's members). */
+  async function sweepPass(limit = 3) {
+    let marked = 0;
+    for (let step = 0; step < 1000; step++) {
+      const report = await sweepReminderSchedule(app.t.database.db, limit);
+      expect(report.swept).toBe(true);
+      expect(report.read).toBeLessThanOrEqual(limit);
+      marked += report.marked;
+      if (report.wrapped) return marked;
+    }
+    throw new Error('the sweep never wrapped');
+  }
+
+  it('age verified, zone and switches changed in SQL: found within one pass, planned by the next tick', async () => {
+    at('2026-06-01T00:00:00Z');
+    await sweepPass();
+    const who = await createUser(app.t, { ageVerified: false });
+    // The age gate passed in SQL (an admin's script, a restore): no refresh ran.
+    await app.t.database.db.update(user).set({ ageVerified: true }).where(eq(user.id, who.id));
+    expect(await schedule(who)).toEqual({});
+    expect(await sweepPass()).toBeGreaterThanOrEqual(5);
+    expect(Object.values(await schedule(who))).toEqual(Array(5).fill('to compute'));
+    await plan();
+    expect((await schedule(who)).prayer).toEqual(['2026-06-01T19:00:00.000Z', '2026-06-01']);
+    // A pass with nothing changed marks nothing of theirs.
+    await sweepPass();
+    expect((await schedule(who)).prayer).toEqual(['2026-06-01T19:00:00.000Z', '2026-06-01']);
+    // Zone and switch changed in SQL: the prayer row moves, the daily reading row goes.
+    await app.t.database.db
+      .update(user)
+      .set({
+        preferences: sql`${user.preferences} || '{"timeZone":"Asia/Tokyo","dailyReminders":false}'::jsonb`,
+      })
+      .where(eq(user.id, who.id));
+    await sweepPass();
+    expect((await schedule(who)).prayer).toBe('to compute');
+    const report = await plan();
+    expect(report.dropped).toBeGreaterThanOrEqual(1);
+    const after = await schedule(who);
+    expect(after.dailyReading).toBeUndefined();
+    expect(after.prayer).toEqual(['2026-06-01T10:00:00.000Z', '2026-06-01']);
+    // Their reminders end here (the next tests count the rows due).
+    await app.call(who, 'POST', '/api/user/verify-age', { ageVerified: false });
+    expect(await schedule(who)).toEqual({});
+  });
+
+  it('a tick sweeps a step; the language is no input of the schedule', async () => {
+    at('2026-06-08T00:00:00Z');
+    const who = await readingMember('UTC', '09:00');
+    await plan();
+    const planned = await schedule(who);
+    // A language change leaves the instants as they were (the text is made at sending).
+    await app.call(who, 'PATCH', '/api/user/preferences', { language: 'es' });
+    await plan();
+    expect(await schedule(who)).toEqual(planned);
+    await app.t.database.db.update(user).set({ ageVerified: false }).where(eq(user.id, who.id));
+    // The default step covers every member of this file: one tick finds them.
+    await scheduler().tick();
+    expect(await schedule(who)).toEqual({});
   });
 });
 

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { lt } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -24,6 +24,29 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (List-Unsubscribe for notification e-mails). */
   headers?: Record<string, string>;
+  /**
+   * What the outbox keeps: the whole message (the default: "did my reset e-mail go out, and
+   * what did it say?"), or its envelope only (recipient, subject, status, time): for
+   * notification e-mails, made again from their delivery when retried, whose body carries a
+   * 60-day unsubscribe link and would be a morning's thousands of copies kept for a month.
+   */
+  keep?: 'whole' | 'envelope';
+}
+
+/** A row of `mail_outbox`: what was sent (or kept, or failed) and when. */
+export type OutboxRow = typeof mailOutbox.$inferInsert;
+
+export interface SendOptions {
+  /**
+   * Gather the message's outbox row here instead of writing it now: the caller writes a
+   * batch of them in one statement (`recordOutbox`; the reminder scheduler, issue 28).
+   */
+  outbox?: OutboxRow[];
+}
+
+/** Writes outbox rows gathered by `send(…, { outbox })`, in one statement. */
+export async function recordOutbox(db: Executor, rows: OutboxRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(mailOutbox).values(rows);
 }
 
 export interface Mailer {
@@ -33,7 +56,7 @@ export interface Mailer {
    * people ("we sent you a confirmation") must say so.
    */
   readonly delivers: boolean;
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   /** Closes the connections to the mail server it keeps open (`SMTP_URL=…?pool=true`). */
   close?(): void;
 }
@@ -93,11 +116,16 @@ export function createMailer(opts: {
   return {
     delivers: transport !== null,
     close: () => transport?.close(),
-    async send({ headers, ...message }) {
+    async send({ headers, keep, ...message }, options = {}) {
       const id = randomUUID();
       await purge();
+      const kept = keep === 'envelope' ? { ...message, text: '', html: null } : message;
+      const record = async (row: OutboxRow) => {
+        if (options.outbox) options.outbox.push(row);
+        else await recordOutbox(opts.db, [row]);
+      };
       if (!transport) {
-        await opts.db.insert(mailOutbox).values({ id, ...message, status: 'logged' });
+        await record({ id, ...kept, status: 'logged' });
         opts.log.info(
           { event: 'mail.logged', outboxId: id },
           'mail kept in the outbox (no SMTP_URL)',
@@ -111,18 +139,16 @@ export function createMailer(opts: {
       }
       try {
         await transport.sendMail({ from: opts.from, ...message, ...(headers ? { headers } : {}) });
-        await opts.db.insert(mailOutbox).values({ id, ...message, status: 'sent' });
-        opts.log.info({ event: 'mail.sent', outboxId: id }, 'mail sent');
       } catch (error) {
-        await opts.db
-          .insert(mailOutbox)
-          .values({ id, ...message, status: 'failed', error: String(error) });
+        await record({ id, ...kept, status: 'failed', error: String(error) });
         opts.log.error(
           { event: 'mail.failed', outboxId: id, err: error },
           'mail could not be sent',
         );
         throw error;
       }
+      await record({ id, ...kept, status: 'sent' });
+      opts.log.info({ event: 'mail.sent', outboxId: id }, 'mail sent');
     },
   };
 }

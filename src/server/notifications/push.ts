@@ -5,10 +5,10 @@
  * Messages go only to the push services' hosts, at a public address (./push-endpoint.ts).
  */
 import type { Agent, AgentOptions } from 'node:https';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { appSetting, pushSubscription } from '../db/schema.ts';
 import { LruMap } from '#shared/values/lru.ts';
 import {
@@ -73,6 +73,19 @@ export interface PushOutcome {
   refused: number;
   /** Sent, and failed (a push service error, a timeout, a network error). */
   failed: number;
+}
+
+export type PushSubscriptionRow = typeof pushSubscription.$inferSelect;
+
+export interface PushSendOptions {
+  ttlSeconds?: number;
+  /** The member's subscriptions, read already (`subscriptionsOf`, for a batch of members). */
+  subscriptions?: PushSubscriptionRow[];
+  /**
+   * Gather the ids of the subscriptions that took the message here instead of writing their
+   * success time now: the caller writes a batch of them in one statement (`recordSuccess`).
+   */
+  succeeded?: string[];
 }
 
 /** Push service answers that mean the subscription is gone for good. */
@@ -147,12 +160,37 @@ export class PushSender {
     return rows.length;
   }
 
-  /** Sends to every subscription of the member; a 404/410 deletes that subscription. */
-  async send(userId: string, message: PushMessage, ttlSeconds = 6 * 3600): Promise<PushOutcome> {
-    const subs = await this.db
+  /** The subscriptions of several members, in one query, by member. */
+  async subscriptionsOf(userIds: string[]): Promise<Map<string, PushSubscriptionRow[]>> {
+    const byMember = new Map<string, PushSubscriptionRow[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return byMember;
+    const rows = await this.db
       .select()
       .from(pushSubscription)
-      .where(eq(pushSubscription.userId, userId));
+      .where(inArray(pushSubscription.userId, userIds));
+    for (const row of rows) byMember.get(row.userId)?.push(row);
+    return byMember;
+  }
+
+  /** Writes the success time of subscriptions gathered by `send(…, { succeeded })`. */
+  async recordSuccess(db: Executor, ids: string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(pushSubscription)
+      .set({ lastSuccessAt: at })
+      .where(inArray(pushSubscription.id, ids));
+  }
+
+  /** Sends to every subscription of the member; a 404/410 deletes that subscription. */
+  async send(
+    userId: string,
+    message: PushMessage,
+    options: PushSendOptions = {},
+  ): Promise<PushOutcome> {
+    const ttlSeconds = options.ttlSeconds ?? 6 * 3600;
+    const subs =
+      options.subscriptions ??
+      (await this.db.select().from(pushSubscription).where(eq(pushSubscription.userId, userId)));
     const outcome: PushOutcome = {
       tried: subs.length,
       delivered: 0,
@@ -189,10 +227,8 @@ export class PushSender {
           },
         );
         outcome.delivered += 1;
-        await this.db
-          .update(pushSubscription)
-          .set({ lastSuccessAt: new Date() })
-          .where(eq(pushSubscription.id, sub.id));
+        if (options.succeeded) options.succeeded.push(sub.id);
+        else await this.recordSuccess(this.db, [sub.id], new Date());
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status !== undefined && GONE.has(status)) {

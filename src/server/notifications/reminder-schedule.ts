@@ -14,14 +14,19 @@
  *   next local occurrence, daylight saving included (src/shared/values/time.ts). An occurrence
  *   more than the late limit past is passed over, never sent.
  * - Deleting the account deletes the rows (foreign key, cascade).
+ * - A slow sweep (`sweepReminderSchedule`, a batch of members per tick, by id) marks "to
+ *   compute" every row that is missing, of a kind no longer wanted, or computed with another
+ *   zone or time than the member's: what changed outside the app (SQL, admin tools, a restore)
+ *   is found within one pass, at a cost per tick that does not grow with the number of members.
  */
-import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { REMINDER_KINDS, type ReminderKind } from '#shared/schemas/notifications.ts';
 import type { UserPreferences } from '#shared/schemas/user.ts';
 import { nextOccurrence, usableTimeZone, weekday } from '#shared/values/time.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
+  appSetting,
   notificationDelivery,
   notificationSettings,
   reminderSchedule,
@@ -45,9 +50,9 @@ export function wantedReminderKinds(member: MemberFacts): ReminderKind[] {
   return REMINDER_KINDS.filter((kind) => reminderWanted(kind, member.preferences));
 }
 
-async function memberFacts(db: Executor, userIds: string[]): Promise<Map<string, MemberFacts>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
+/** Members with what decides their reminders (one query; narrow it with `.where`). */
+const memberFactsQuery = (db: Executor) =>
+  db
     .select({
       id: user.id,
       ageVerified: user.ageVerified,
@@ -55,9 +60,32 @@ async function memberFacts(db: Executor, userIds: string[]): Promise<Map<string,
       settings: notificationSettings.settings,
     })
     .from(user)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
-    .where(inArray(user.id, userIds));
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id));
+
+async function memberFacts(db: Executor, userIds: string[]): Promise<Map<string, MemberFacts>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await memberFactsQuery(db).where(inArray(user.id, userIds));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The zone and time of day a kind's reminder is computed with, for a member. */
+function inputsOf(member: MemberFacts, kind: ReminderKind) {
+  return {
+    timeZone: usableTimeZone(member.preferences.timeZone),
+    time: mergeSettings(member.settings).kinds[kind].time,
+  };
+}
+
+/** Marks rows "to compute" (inserting those missing): the next tick computes or drops them. */
+async function markToCompute(db: Executor, rows: { userId: string; kind: string }[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(reminderSchedule)
+    .values(rows.map(({ userId, kind }) => ({ userId, kind, nextDue: TO_COMPUTE })))
+    .onConflictDoUpdate({
+      target: [reminderSchedule.userId, reminderSchedule.kind],
+      set: { nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null },
+    });
 }
 
 /**
@@ -76,14 +104,96 @@ export async function refreshReminderSchedule(db: Executor, userId: string): Pro
         ...(wanted.length > 0 ? [notInArray(reminderSchedule.kind, wanted)] : []),
       ),
     );
-  if (wanted.length === 0) return;
-  await db
-    .insert(reminderSchedule)
-    .values(wanted.map((kind) => ({ userId, kind, nextDue: TO_COMPUTE })))
-    .onConflictDoUpdate({
-      target: [reminderSchedule.userId, reminderSchedule.kind],
-      set: { nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null },
-    });
+  await markToCompute(
+    db,
+    wanted.map((kind) => ({ userId, kind })),
+  );
+}
+
+/** Where the sweep is, shared by every instance (`app_setting`). */
+const SWEEP_SETTING = 'reminder_sweep';
+
+export interface SweepReport {
+  /** Members read (at most the batch). */
+  read: number;
+  /** Rows marked to compute: missing, of a kind no longer wanted, or computed with old inputs. */
+  marked: number;
+  /** False when another instance held the sweep (nothing done this time). */
+  swept: boolean;
+  /** True when this batch reached the last member (the next one starts from the first). */
+  wrapped: boolean;
+}
+
+/**
+ * One step of the self-healing sweep (ADR 0045): the next `limit` members by id after where
+ * the last step stopped (the place is kept in `app_setting`, locked with SKIP LOCKED so that one
+ * instance sweeps at a time), each compared with their schedule rows. A row is marked "to
+ * compute" when a kind the member wants has none (their age verification set in SQL, say), when
+ * it is of a kind they no longer want, or when it was computed with another zone or time of day
+ * than theirs now; the next tick computes it with fresh facts (or drops it), and the unique key
+ * of the deliveries keeps a recomputed reminder from going out twice the same local day. The
+ * sweep never deletes (a member who turns a kind on while it runs keeps their row): marking is
+ * always safe. Each step reads `limit` members by primary key and their rows by index, however
+ * many members there are; a whole pass takes members ÷ limit steps.
+ */
+export async function sweepReminderSchedule(db: Database, limit: number): Promise<SweepReport> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(appSetting)
+      .values({ key: SWEEP_SETTING, value: { after: '' } })
+      .onConflictDoNothing();
+    const [place] = await tx
+      .select({ value: appSetting.value })
+      .from(appSetting)
+      .where(eq(appSetting.key, SWEEP_SETTING))
+      .for('update', { skipLocked: true });
+    if (!place) return { read: 0, marked: 0, swept: false, wrapped: false };
+    const after = place.value.after ?? '';
+    const members = await memberFactsQuery(tx)
+      .where(gt(user.id, after))
+      .orderBy(asc(user.id))
+      .limit(limit);
+    const rows = members.length
+      ? await tx
+          .select()
+          .from(reminderSchedule)
+          .where(
+            inArray(
+              reminderSchedule.userId,
+              members.map((m) => m.id),
+            ),
+          )
+      : [];
+    const byMember = new Map<string, ScheduleRow[]>();
+    for (const row of rows) byMember.set(row.userId, [...(byMember.get(row.userId) ?? []), row]);
+    const marks: { userId: string; kind: string }[] = [];
+    for (const member of members) {
+      const have = byMember.get(member.id) ?? [];
+      const wanted = wantedReminderKinds(member);
+      for (const kind of wanted) {
+        const row = have.find((r) => r.kind === kind);
+        if (!row) marks.push({ userId: member.id, kind });
+        else if (row.localDay !== null) {
+          const { timeZone, time } = inputsOf(member, kind);
+          if (row.timeZone !== timeZone || row.localTime !== time) marks.push(row);
+        }
+      }
+      for (const row of have) {
+        const unwanted = !wanted.includes(row.kind as ReminderKind);
+        if (unwanted && row.localDay !== null) marks.push(row);
+      }
+    }
+    await markToCompute(
+      tx,
+      marks.map(({ userId, kind }) => ({ userId, kind })),
+    );
+    const wrapped = members.length < limit;
+    await tx
+      .update(appSetting)
+      .set({ value: { after: wrapped ? '' : members[members.length - 1]!.id } })
+      .where(eq(appSetting.key, SWEEP_SETTING));
+    return { read: members.length, marked: marks.length, swept: true, wrapped };
+  });
 }
 
 /** The first local occurrence of a kind's time at or after `from` (Sundays only for the week). */
@@ -152,8 +262,7 @@ async function planBatch(
           dropped.push(row);
           continue;
         }
-        timeZone = usableTimeZone(member.preferences.timeZone);
-        time = mergeSettings(member.settings).kinds[kind].time;
+        ({ timeZone, time } = inputsOf(member, kind));
         next = occurrenceAfter(earliest, kind, time, timeZone);
       } else if (row.nextDue.getTime() < earliest.getTime()) {
         // Every instance was down past the late limit: that one is not sent late.

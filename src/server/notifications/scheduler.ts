@@ -12,14 +12,23 @@
  *    transaction, then record the result. A claim whose instance died is taken over when its
  *    lease expires; a row more than LATE_LIMIT past due is skipped, not sent late.
  *
+ * Before planning, a step of the self-healing sweep (`sweepReminderSchedule`, ADR 0045): a
+ * batch of members whose schedule rows are checked against what they want now, so a change
+ * made outside the app (SQL, a restore) is picked up within one pass.
+ *
  * The clock is injected, so tests move time by hand.
  */
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { notificationDelivery } from '../db/schema.ts';
-import { planDueReminders, type PlanReport } from './reminder-schedule.ts';
-import type { NotificationService } from './service.ts';
+import {
+  planDueReminders,
+  sweepReminderSchedule,
+  type PlanReport,
+  type SweepReport,
+} from './reminder-schedule.ts';
+import { DeliveryWrites, type BatchResult, type NotificationService } from './service.ts';
 
 /** A reminder missed (app down) is still sent up to this long after its time, never later. */
 export const LATE_LIMIT_MS = 2 * 3600_000;
@@ -29,6 +38,11 @@ const MAX_ATTEMPTS = 3;
 const BATCH = 50;
 /** Schedule rows planned per transaction. */
 const PLAN_BATCH = 500;
+/**
+ * Members checked by the sweep per tick: at one tick a minute, a pass over 1,000,000 members
+ * takes about 8 hours with one instance (less with more: they share the sweep's place).
+ */
+export const SWEEP_BATCH = 2000;
 /** Claimed deliveries sent at once by one instance (e-mail and push are network round trips). */
 const SEND_CONCURRENCY = 8;
 
@@ -55,6 +69,8 @@ export class NotificationScheduler {
       intervalMs?: number;
       /** Schedule rows per plan transaction (default 500). */
       planBatch?: number;
+      /** Members checked by the sweep per tick (default SWEEP_BATCH; 0 turns it off). */
+      sweepBatch?: number;
       /** Deliveries in flight at once (NOTIFICATIONS_SEND_CONCURRENCY; default 8 here). */
       concurrency?: number;
     },
@@ -90,6 +106,9 @@ export class NotificationScheduler {
 
   async tick(): Promise<TickReport> {
     const now = this.now();
+    await this.sweep().catch((error: unknown) =>
+      this.deps.log.warn({ err: error }, 'reminder schedule sweep failed; the next tick retries'),
+    );
     const planned = await this.plan(now);
     const report: TickReport = { planned, sent: 0, skipped: 0, failed: 0 };
     // A claim holds a few rounds of sends, so the lanes seldom wait for a batch's last one.
@@ -117,6 +136,12 @@ export class NotificationScheduler {
       lateLimitMs: LATE_LIMIT_MS,
       batch: this.deps.planBatch ?? PLAN_BATCH,
     });
+  }
+
+  /** One step of the self-healing sweep of the reminder schedule (ADR 0045). */
+  async sweep(): Promise<SweepReport | null> {
+    const batch = this.deps.sweepBatch ?? SWEEP_BATCH;
+    return batch > 0 ? sweepReminderSchedule(this.deps.db, batch) : null;
   }
 
   /** Claims due deliveries for this instance (pending, or a lapsed claim of another). */
@@ -151,59 +176,85 @@ export class NotificationScheduler {
       .returning();
   }
 
-  private async finish(
-    row: DeliveryRow,
-    status: 'sent' | 'skipped' | 'failed' | 'pending',
-    result: Record<string, unknown>,
-    now: Date,
-  ) {
-    await this.deps.db
-      .update(notificationDelivery)
-      .set({ status, result, leaseUntil: null, updatedAt: now })
-      .where(and(eq(notificationDelivery.id, row.id), eq(notificationDelivery.status, 'sending')));
-  }
-
-  /** Delivers claimed rows, a few at a time (each row's outcome, in order). */
+  /**
+   * Delivers a claimed batch and records what happened, in one transaction: the deliveries'
+   * outcomes (one UPDATE of the batch), the outbox copies and the push subscriptions' success
+   * times (issue 28: a delivery's own writes were most of a morning peak's cost). Each row's
+   * outcome, in order. If this instance dies before that transaction commits, the claims lapse
+   * and another instance takes them over (at least once; the in-app notification is not made twice).
+   */
   private async workAll(rows: DeliveryRow[], now: Date) {
-    const outcomes: ('sent' | 'skipped' | 'failed')[] = [];
-    let next = 0;
-    const lane = async () => {
-      while (next < rows.length) {
-        const i = next++;
-        outcomes[i] = await this.work(rows[i]!, now);
-      }
-    };
-    const lanes = Math.max(1, Math.min(this.deps.concurrency ?? SEND_CONCURRENCY, rows.length));
-    await Promise.all(Array.from({ length: lanes }, lane));
-    return outcomes;
+    const finished: Finished[] = [];
+    const live: DeliveryRow[] = [];
+    for (const row of rows) {
+      if (now.getTime() - row.dueAt.getTime() > LATE_LIMIT_MS) {
+        finished.push({ row, status: 'skipped', result: { reason: 'late' } });
+      } else live.push(row);
+    }
+    const writes = new DeliveryWrites();
+    let results: BatchResult[];
+    try {
+      results = await this.deps.service.deliverBatch(
+        live,
+        now,
+        this.deps.concurrency ?? SEND_CONCURRENCY,
+        writes,
+      );
+    } catch (error) {
+      // Nothing of the batch was sent (its members or subscriptions could not be read).
+      results = live.map(() => ({ status: 'error', error }));
+    }
+    live.forEach((row, i) => finished.push(this.outcome(row, results[i]!)));
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.service.recordWrites(tx, writes, now);
+      await finishAll(tx, finished, now);
+    });
+    const outcomes = new Map(finished.map((f) => [f.row.id, f.status]));
+    return rows.map((row) => {
+      const status = outcomes.get(row.id)!;
+      return status === 'pending' ? 'failed' : status;
+    });
   }
 
-  /** Delivers one claimed row and records what happened. */
-  async work(row: DeliveryRow, now: Date): Promise<'sent' | 'skipped' | 'failed'> {
-    if (now.getTime() - row.dueAt.getTime() > LATE_LIMIT_MS) {
-      await this.finish(row, 'skipped', { reason: 'late' }, now);
-      return 'skipped';
+  /** What to record for a delivery's result (and the log line of a sent or failed one). */
+  private outcome(row: DeliveryRow, result: BatchResult): Finished {
+    if (result.status === 'skipped') {
+      return { row, status: 'skipped', result: { reason: result.reason } };
     }
-    try {
-      const result = await this.deps.service.deliver(row, now);
-      if (result.status === 'skipped') {
-        await this.finish(row, 'skipped', { reason: result.reason }, now);
-        return 'skipped';
-      }
-      await this.finish(row, 'sent', { channels: result.channels }, now);
+    if (result.status === 'sent') {
       this.deps.log.info(
         { event: 'notification.sent', kind: row.kind, deliveryId: row.id },
         'notification delivered',
       );
-      return 'sent';
-    } catch (error) {
-      const final = row.attempts >= MAX_ATTEMPTS;
-      this.deps.log.warn(
-        { err: error, deliveryId: row.id, attempt: row.attempts },
-        final ? 'notification failed for good' : 'notification failed; will retry',
-      );
-      await this.finish(row, final ? 'failed' : 'pending', { error: String(error) }, now);
-      return 'failed';
+      return { row, status: 'sent', result: { channels: result.channels } };
     }
+    const final = row.attempts >= MAX_ATTEMPTS;
+    this.deps.log.warn(
+      { err: result.error, deliveryId: row.id, attempt: row.attempts },
+      final ? 'notification failed for good' : 'notification failed; will retry',
+    );
+    return { row, status: final ? 'failed' : 'pending', result: { error: String(result.error) } };
   }
+}
+
+interface Finished {
+  row: DeliveryRow;
+  status: 'sent' | 'skipped' | 'failed' | 'pending';
+  result: Record<string, unknown>;
+}
+
+/** The outcomes of a batch in one UPDATE (each row still claimed: `sending`). */
+async function finishAll(tx: Executor, finished: Finished[], now: Date): Promise<void> {
+  if (finished.length === 0) return;
+  const values = sql.join(
+    finished.map(
+      (f) => sql`(${f.row.id}::text, ${f.status}::text, ${JSON.stringify(f.result)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${notificationDelivery} as d
+    set status = v.status, result = v.result, lease_until = null, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, status, result)
+    where d.id = v.id and d.status = 'sending'`);
 }

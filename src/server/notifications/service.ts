@@ -2,7 +2,7 @@
  * Delivering notifications: a claimed delivery through every channel, and the test message.
  * Event notifications are raised with `notify()` (./notify.ts).
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#shared/constants.ts';
@@ -17,15 +17,16 @@ import {
   type SettingKind,
 } from '#shared/schemas/notifications.ts';
 import { preferencesOf, type UserPreferences } from '#shared/schemas/user.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import type { notificationDelivery } from '../db/schema.ts';
 import { notification, notificationSettings, user } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { recordOutbox, type Mailer, type OutboxRow } from '../mail/mailer.ts';
 import { reminderPayload, render, type Payload } from './content.ts';
 import { notificationEmail, unsubscribeToken } from './email.ts';
-import type { PushSender } from './push.ts';
+import type { PushSender, PushSubscriptionRow } from './push.ts';
 import { localParts } from '#shared/values/time.ts';
 import { inQuietHours, mergeSettings, reminderWanted, togglesOf } from './settings.ts';
+import type { NotificationSettings } from '#shared/schemas/notifications.ts';
 
 type DeliveryRow = typeof notificationDelivery.$inferSelect;
 
@@ -53,6 +54,50 @@ export type DeliveryResult =
   | { status: 'skipped'; reason: string }
   | { status: 'sent'; channels: Record<string, ChannelResult> };
 
+/** A delivery of a batch: its result, or the error its sending threw. */
+export type BatchResult = DeliveryResult | { status: 'error'; error: unknown };
+
+/** A delivery still wanted, with what it says. */
+interface Prepared {
+  member: Member;
+  settings: NotificationSettings;
+  kind: SettingKind;
+  data: Payload;
+}
+
+/**
+ * What a batch of deliveries leaves to write, gathered while sending and written in one
+ * transaction with the deliveries' outcomes (`recordWrites`).
+ */
+export class DeliveryWrites {
+  readonly outbox: OutboxRow[] = [];
+  readonly pushSucceeded: string[] = [];
+}
+
+/** A batch's push subscriptions by member, and where its writes are gathered. */
+interface InBatch {
+  subscriptions: Map<string, PushSubscriptionRow[]>;
+  writes: DeliveryWrites;
+}
+
+/** `work` over `items`, at most `lanes` at a time; the answers in order. */
+async function inLanes<T, R>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
+  return out;
+}
+
 export class NotificationService {
   constructor(readonly deps: NotificationServiceDeps) {}
 
@@ -75,6 +120,7 @@ export class NotificationService {
     kind: NotificationKind,
     data: Payload,
     now: Date,
+    writes?: DeliveryWrites,
   ): Promise<ChannelResult> {
     const lang: Language = member.preferences.language;
     const message = notificationEmail({
@@ -87,7 +133,11 @@ export class NotificationService {
       settingsUrl: `${this.deps.appUrl}/notification-settings`,
     });
     try {
-      await this.deps.mailer.send(message);
+      await this.deps.mailer.send(
+        // The outbox keeps who and when; the body is made again from the delivery if needed.
+        { ...message, keep: 'envelope' },
+        writes ? { outbox: writes.outbox } : {},
+      );
     } catch (error) {
       // The mail server's error (its address, its answer) is for the log, not the member.
       this.deps.log.warn({ err: error, event: 'notification.mail-failed' }, 'e-mail not sent');
@@ -101,9 +151,19 @@ export class NotificationService {
     kind: NotificationKind,
     data: Payload,
     tag: string,
+    batch?: InBatch,
   ): Promise<ChannelResult> {
     const rendered = render(member.preferences.language, kind, data);
-    const out = await this.deps.push.send(member.id, { ...rendered, tag });
+    const out = await this.deps.push.send(
+      member.id,
+      { ...rendered, tag },
+      batch
+        ? {
+            subscriptions: batch.subscriptions.get(member.id) ?? [],
+            succeeded: batch.writes.pushSucceeded,
+          }
+        : {},
+    );
     if (out.tried === 0) return { outcome: 'notSubscribed' };
     if (out.delivered === 0) {
       // Why it failed stays in the server's log: what the member sees names no network error.
@@ -114,9 +174,11 @@ export class NotificationService {
     return { outcome: 'delivered', count: out.delivered };
   }
 
-  /** The member and their notification settings, in one query (a morning peak sends many). */
-  private async memberAndSettings(userId: string) {
-    const [row] = await this.deps.db
+  /** Members and their notification settings, in one query for a batch of deliveries. */
+  private async membersAndSettings(userIds: string[]) {
+    const found = new Map<string, { member: Member; settings: NotificationSettings }>();
+    if (userIds.length === 0) return found;
+    const rows = await this.deps.db
       .select({
         id: user.id,
         email: user.email,
@@ -125,44 +187,112 @@ export class NotificationService {
       })
       .from(user)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
-      .where(eq(user.id, userId));
-    if (!row) return null;
-    const member: Member = {
-      id: row.id,
-      email: row.email,
-      preferences: preferencesOf(row.preferences),
-    };
-    return { member, settings: mergeSettings(row.settings) };
+      .where(inArray(user.id, userIds));
+    for (const row of rows) {
+      const member: Member = {
+        id: row.id,
+        email: row.email,
+        preferences: preferencesOf(row.preferences),
+      };
+      found.set(row.id, { member, settings: mergeSettings(row.settings) });
+    }
+    return found;
   }
 
-  /** Delivers one claimed delivery row: checks it is still wanted, then every channel. */
-  async deliver(row: DeliveryRow, now: Date): Promise<DeliveryResult> {
-    const found = await this.memberAndSettings(row.userId);
+  /**
+   * Delivers a batch of claimed deliveries (issue 28: a morning peak is tens of thousands):
+   * the members, their settings and their push subscriptions are read once for the batch, the
+   * in-app notifications of the batch are one insert, made before anything is sent, and the
+   * messages go out `concurrency` at a time. What sending leaves to write (the outbox copies,
+   * the subscriptions' success times) is gathered in `writes`, for the caller to write with the
+   * deliveries' outcomes in one transaction (`recordWrites`). Each row's result, in order; a
+   * row whose sending threw has its error (the batch's other rows are not held back by it).
+   */
+  async deliverBatch(
+    rows: DeliveryRow[],
+    now: Date,
+    concurrency: number,
+    writes: DeliveryWrites,
+  ): Promise<BatchResult[]> {
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const members = await this.membersAndSettings(userIds);
+    const subscriptions = await this.deps.push.subscriptionsOf(userIds);
+    const results: BatchResult[] = [];
+    const ready: (Prepared | null)[] = await inLanes(rows, concurrency, async (row, i) => {
+      try {
+        const prepared = await this.prepare(row, members.get(row.userId), now);
+        if ('status' in prepared) {
+          results[i] = prepared;
+          return null;
+        }
+        return prepared;
+      } catch (error) {
+        results[i] = { status: 'error', error };
+        return null;
+      }
+    });
+    const inApp = ready.flatMap((p, i) =>
+      p && isReminder(p.kind)
+        ? [
+            {
+              id: randomUUID(),
+              userId: p.member.id,
+              kind: p.kind,
+              data: p.data,
+              url: KIND_URL[p.kind],
+              deliveryId: rows[i]!.id,
+              createdAt: now,
+            },
+          ]
+        : [],
+    );
+    // A retried delivery finds its in-app notification there already (unique delivery id).
+    if (inApp.length > 0)
+      await this.deps.db.insert(notification).values(inApp).onConflictDoNothing();
+    await inLanes(rows, concurrency, async (row, i) => {
+      const prepared = ready[i];
+      if (!prepared) return;
+      try {
+        results[i] = await this.sendChannels(row, prepared, now, { subscriptions, writes });
+      } catch (error) {
+        results[i] = { status: 'error', error };
+      }
+    });
+    return results;
+  }
+
+  /** Writes what a batch's sending gathered (call it in the transaction that records it). */
+  async recordWrites(tx: Executor, writes: DeliveryWrites, now: Date): Promise<void> {
+    await recordOutbox(tx, writes.outbox);
+    await this.deps.push.recordSuccess(tx, writes.pushSucceeded, now);
+  }
+
+  /** Whether a delivery is still wanted, and what it says (a reminder's payload is read now). */
+  private async prepare(
+    row: DeliveryRow,
+    found: { member: Member; settings: NotificationSettings } | undefined,
+    now: Date,
+  ): Promise<Prepared | DeliveryResult> {
     if (!found) return { status: 'skipped', reason: 'noMember' };
     const { member, settings } = found;
-    const toggles = togglesOf(member.preferences);
     const kind = row.kind as SettingKind;
-    let data: Payload = row.payload;
-    if (isReminder(kind)) {
-      if (settings.paused || !reminderWanted(kind, member.preferences)) {
-        return { status: 'skipped', reason: 'disabled' };
-      }
-      const payload = await reminderPayload(this.deps.db, member.id, kind, row.localDay, now);
-      if (!payload) return { status: 'skipped', reason: 'notNeeded' };
-      data = payload;
-      await this.deps.db
-        .insert(notification)
-        .values({
-          id: randomUUID(),
-          userId: member.id,
-          kind,
-          data,
-          url: KIND_URL[kind],
-          deliveryId: row.id,
-          createdAt: now,
-        })
-        .onConflictDoNothing();
+    if (!isReminder(kind)) return { member, settings, kind, data: row.payload };
+    if (settings.paused || !reminderWanted(kind, member.preferences)) {
+      return { status: 'skipped', reason: 'disabled' };
     }
+    const data = await reminderPayload(this.deps.db, member.id, kind, row.localDay, now);
+    if (!data) return { status: 'skipped', reason: 'notNeeded' };
+    return { member, settings, kind, data };
+  }
+
+  /** Push and e-mail for a prepared delivery (the in-app notification is written already). */
+  private async sendChannels(
+    row: DeliveryRow,
+    { member, settings, kind, data }: Prepared,
+    now: Date,
+    batch: InBatch,
+  ): Promise<DeliveryResult> {
+    const toggles = togglesOf(member.preferences);
     const channels: Record<string, ChannelResult> = { inApp: { outcome: 'delivered' } };
     const kindSettings = settings.kinds[kind];
     const quiet = inQuietHours(settings.quietHours, localParts(now, member.preferences.timeZone));
@@ -176,11 +306,11 @@ export class NotificationService {
             : null;
     channels.push =
       external(kindSettings.push) ??
-      (await this.sendPush(member, kind, data, `${kind}-${row.localDay}`));
+      (await this.sendPush(member, kind, data, `${kind}-${row.localDay}`, batch));
     channels.email =
       external(
         kindSettings.email && toggles.emailNotifications && !KINDS_WITHOUT_EMAIL.includes(kind),
-      ) ?? (await this.sendEmail(member, kind, data, now));
+      ) ?? (await this.sendEmail(member, kind, data, now, batch.writes));
     return { status: 'sent', channels };
   }
 
