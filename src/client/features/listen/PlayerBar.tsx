@@ -28,13 +28,21 @@ function Select({
   onChange: (value: string) => void;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <label className="grid gap-1 text-sm font-medium text-slate-800">
-      {label}
-      <select className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {children}
       </select>
-    </label>
+    </div>
   );
 }
 
