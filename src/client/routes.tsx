@@ -41,7 +41,7 @@ export const pages = {
   Terms: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.TermsPage }))),
   Privacy: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.PrivacyPage }))),
   Dashboard: page(
-    ['dashboard', 'courses', 'readingPlans', 'library'],
+    ['dashboard', 'courses', 'readingPlans', 'library', 'listen'],
     () => import('./features/dashboard/Dashboard.tsx'),
   ),
   AccountSettings: page(
@@ -52,7 +52,7 @@ export const pages = {
   Support: page(['support'], () => import('./features/support/Support.tsx')),
   NotFound: page([], () => import('./components/NotFound.tsx')),
   BibleReader: page(
-    ['bible', 'study', 'library', 'subscription'],
+    ['bible', 'study', 'library', 'subscription', 'listen'],
     () => import('./features/bible/BibleReader.tsx'),
   ),
   BibleStudy: page(['study', 'bible'], () => import('./features/bible/BibleStudy.tsx')),
@@ -68,7 +68,10 @@ export const pages = {
   Course303Intro: page(['courses', 'subscription'], () =>
     import('./features/courses/CourseDetail.tsx').then((m) => ({ default: m.Course303Intro })),
   ),
-  Lesson: page(['courses', 'subscription'], () => import('./features/courses/Lesson.tsx')),
+  Lesson: page(
+    ['courses', 'subscription', 'listen'],
+    () => import('./features/courses/Lesson.tsx'),
+  ),
   CurriculumComplete: page(['courses'], () => import('./features/courses/CurriculumComplete.tsx')),
   MemoryVerses: page(
     ['memory', 'bible', 'study'],
@@ -82,7 +85,7 @@ export const pages = {
     () => import('./features/reading/ReadingPlans.tsx'),
   ),
   DailyReading: page(
-    ['readingPlans', 'bible', 'study', 'courses'],
+    ['readingPlans', 'bible', 'study', 'courses', 'listen'],
     () => import('./features/reading/DailyReading.tsx'),
   ),
   Notifications: page(
@@ -103,14 +106,14 @@ export const pages = {
     () => import('./features/subscription/WelcomePremium.tsx'),
   ),
   Sermons: page(['library'], () => import('./features/library/Sermons.tsx')),
-  SermonDetail: page(['library'], () => import('./features/library/SermonDetail.tsx')),
+  SermonDetail: page(['library', 'listen'], () => import('./features/library/SermonDetail.tsx')),
   Books: page(['library'], () => import('./features/library/Books.tsx')),
   Heroes: page(['library'], () => import('./features/library/Heroes.tsx')),
   HeroDetail: page(['library'], () => import('./features/library/HeroDetail.tsx')),
   Resources: page(['library'], () => import('./features/library/Resources.tsx')),
   ResourceDetail: page(['library'], () => import('./features/library/ResourceDetail.tsx')),
-  Gospel: page(['library'], () => import('./features/library/Gospel.tsx')),
-  GospelForVisitors: page(['library'], () =>
+  Gospel: page(['library', 'listen'], () => import('./features/library/Gospel.tsx')),
+  GospelForVisitors: page(['library', 'listen'], () =>
     import('./features/library/Gospel.tsx').then((m) => ({ default: m.GospelForVisitors })),
   ),
   FavoriteVerses: page(['library'], () => import('./features/library/FavoriteVerses.tsx')),

@@ -8,6 +8,7 @@ import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
+import { ListenButton, useListenFollow, type ChapterRef } from '../listen/index.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useChapter } from './api.ts';
 import { ChapterText } from './ChapterText.tsx';
@@ -68,6 +69,10 @@ export default function BibleReader() {
     setParams(p);
   };
 
+  // Listen (docs/decisions/0055): the reader follows the player into the next chapter.
+  const showChapter = (c: ChapterRef) => go({ t: c.translation, b: c.book, c: c.chapter });
+  useListenFollow({ translation, book, chapter }, showChapter);
+
   const selectedVerses = (data.data?.verses ?? []).filter((v) => selected.has(verseKey(v)));
   return (
     <>
@@ -85,6 +90,10 @@ export default function BibleReader() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-4">
           <ReaderControls translation={translation} book={book} chapter={chapter} onGo={go} />
+          <ListenButton
+            source={{ kind: 'chapter', chapter: { translation, book, chapter } }}
+            onResumeChapter={showChapter}
+          />
           <ChapterText
             data={data}
             book={book}

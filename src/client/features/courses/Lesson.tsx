@@ -1,10 +1,12 @@
 import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { AgeGateWaiting } from '../../components/QueryStates.tsx';
 import { ApiError, errorCode, errorMessage } from '../../lib/queryClient.ts';
+import { ListenButton } from '../listen/index.ts';
 import { useCompleteLesson, useLesson } from './api.ts';
 import { PracticeResponse } from './PracticeResponse.tsx';
 import { PremiumGate } from './PremiumGate.tsx';
@@ -15,6 +17,7 @@ export default function LessonPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const lesson = useLesson(id);
+  const article = useRef<HTMLElement>(null);
   const complete = useCompleteLesson(id, lesson.data, (result, data) => {
     if (result.curriculumCompleted && !result.nextLessonId) navigate('/curriculum-complete');
     else if (result.nextLessonId) navigate(`/lesson/${result.nextLessonId}`);
@@ -57,7 +60,9 @@ export default function LessonPage() {
   }
   const l = lesson.data!;
   return (
-    <article className="mx-auto grid max-w-3xl gap-6">
+    // Listen reads the title, the key Scripture, the teaching and the reflection questions; a
+    // lesson heard to its end is not completed by it (the practice response still does that).
+    <article ref={article} className="mx-auto grid max-w-3xl gap-6">
       <div className="grid gap-3">
         <Link
           to={`/courses/${l.courseId}`}
@@ -65,7 +70,10 @@ export default function LessonPage() {
         >
           <ArrowLeft className="size-4" aria-hidden /> {t('courses.lesson.backToCourse')}
         </Link>
-        <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">
+        <p
+          data-listen-skip
+          className="text-sm font-semibold uppercase tracking-wider text-slate-600"
+        >
           {l.courseTitle} · {t('courses.lesson.of', { order: l.order, total: l.lessonCount })}
         </p>
         <div className="h-2 overflow-hidden rounded-full bg-brand-100" aria-hidden="true">
@@ -76,8 +84,14 @@ export default function LessonPage() {
         </div>
         <h1 className="font-serif text-3xl text-brand-950 sm:text-4xl">{l.title}</h1>
         <p className="text-lg text-slate-700">{l.summary}</p>
+        <ListenButton
+          source={{ kind: 'page', key: `lesson:${l.id}`, title: l.title, target: article }}
+        />
         {l.status === 'completed' ? (
-          <p className="flex w-fit items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800">
+          <p
+            data-listen-skip
+            className="flex w-fit items-center gap-2 rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800"
+          >
             <CheckCircle2 className="size-4" aria-hidden /> {t('courses.lesson.completed')}
           </p>
         ) : null}
@@ -96,7 +110,7 @@ export default function LessonPage() {
         <div className="prose-legal max-w-none" dangerouslySetInnerHTML={{ __html: l.bodyHtml }} />
       </Card>
 
-      <Card className="grid gap-4">
+      <Card data-listen-skip className="grid gap-4">
         <h2 className="font-serif text-xl text-brand-950">{t('courses.lesson.additional')}</h2>
         {l.additionalScriptures.map((s) => (
           <ScriptureBlock key={s.reference} s={s} />
@@ -112,7 +126,7 @@ export default function LessonPage() {
         </ol>
       </Card>
 
-      <Card className="grid gap-3">
+      <Card data-listen-skip className="grid gap-3">
         <h2 className="font-serif text-xl text-brand-950">{t('courses.lesson.practice')}</h2>
         <p className="text-slate-700">{l.practicePrompt}</p>
         <PracticeResponse key={l.id} lesson={l} />

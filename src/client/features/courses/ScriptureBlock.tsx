@@ -10,7 +10,10 @@ export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) 
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   return (
-    <figure className="grid gap-1">
+    <figure
+      className="grid gap-1"
+      lang={s.translation === 'RV1909' ? 'es' : s.translation ? 'en' : undefined}
+    >
       <blockquote
         className={
           large

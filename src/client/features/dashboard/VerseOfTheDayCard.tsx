@@ -1,15 +1,17 @@
 import { BookOpen, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard as DashboardData } from '#shared/schemas/dashboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { SaveFavoriteButton } from '../library/index.ts';
+import { ListenButton } from '../listen/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheDay'] }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
+  const figure = useRef<HTMLElement>(null);
   return (
     <Card className="grid h-full content-start gap-3 border-gold-400/50 bg-gradient-to-br from-white to-gold-300/20">
       <h2 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-brand-800">
@@ -17,7 +19,11 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
       </h2>
       {verse ? (
         <>
-          <figure className="grid gap-2" lang={verse.translation === 'RV1909' ? 'es' : 'en'}>
+          <figure
+            ref={figure}
+            className="grid gap-2"
+            lang={verse.translation === 'RV1909' ? 'es' : 'en'}
+          >
             <blockquote className="font-serif text-xl leading-relaxed text-brand-950 sm:text-2xl">
               {verse.verses.map((v) => v.text).join(' ')}
             </blockquote>
@@ -27,6 +33,15 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
             </figcaption>
           </figure>
           <div className="flex flex-wrap gap-1">
+            <ListenButton
+              className="contents"
+              source={{
+                kind: 'page',
+                key: `votd:${verse.reference}`,
+                title: `${verse.reference} · ${verse.translation}`,
+                target: figure,
+              }}
+            />
             <Button
               size="sm"
               variant="ghost"

@@ -1,5 +1,5 @@
 import { ArrowRight, Church, Copy, GraduationCap, LifeBuoy, Megaphone } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import gospel from 'virtual:camino/gospel';
@@ -7,6 +7,7 @@ import type { GospelPage } from '#shared/schemas/gospel-page.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
+import { ListenButton } from '../listen/index.ts';
 import { Prose } from './Prose.tsx';
 
 // Memorize / journal / favorites are for members: visitors never download them.
@@ -28,8 +29,10 @@ export function GospelContent({ visitor }: { visitor: boolean }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const page: GospelPage = gospel[language];
+  const article = useRef<HTMLElement>(null);
   return (
     <article
+      ref={article}
       lang={language}
       className={visitor ? 'mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16' : 'mx-auto max-w-3xl'}
     >
@@ -39,6 +42,9 @@ export function GospelContent({ visitor }: { visitor: boolean }) {
         </p>
         <h1 className="font-serif text-4xl text-brand-950 sm:text-5xl">{page.title}</h1>
         <Prose className="text-lg" html={page.introHtml} />
+        <ListenButton
+          source={{ kind: 'page', key: `gospel:${language}`, title: page.title, target: article }}
+        />
       </header>
 
       <ol aria-label={t('library.gospel.sections')} className="mt-10 grid gap-8">

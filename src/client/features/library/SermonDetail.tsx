@@ -1,7 +1,9 @@
 import { Lightbulb } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Card } from '../../components/ui/Card.tsx';
+import { ListenButton } from '../listen/index.ts';
 import { useSermon, type SermonDetail } from './api.ts';
 import { BackLink, DetailStates, PrevNext, Tag } from './DetailParts.tsx';
 import { Prose } from './Prose.tsx';
@@ -23,8 +25,9 @@ export default function SermonDetailPage() {
 
 function Sermon({ s, back }: { s: SermonDetail; back: { to: string; label: string } }) {
   const { t } = useTranslation();
+  const article = useRef<HTMLElement>(null);
   return (
-    <article className="mx-auto grid max-w-3xl gap-6">
+    <article ref={article} className="mx-auto grid max-w-3xl gap-6">
       <header className="grid gap-3">
         <BackLink {...back} />
         <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">
@@ -37,8 +40,12 @@ function Sermon({ s, back }: { s: SermonDetail; back: { to: string; label: strin
             <Tag key={tp}>{t(`library.topics.${tp}`)}</Tag>
           ))}
         </div>
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <ReadToggle kind="sermon" id={s.id} read={s.read} />
+          <ListenButton
+            className="contents"
+            source={{ kind: 'page', key: `sermon:${s.id}`, title: s.title, target: article }}
+          />
         </div>
       </header>
 

@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ApiError } from '../../lib/queryClient.ts';
 import { PassageText } from '../bible/index.ts';
+import { ListenButton } from '../listen/index.ts';
 import {
   planName,
   shownDay,
@@ -86,6 +87,7 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
   const { t } = useTranslation();
   const topRef = useRef<HTMLDivElement>(null);
   const passagesRef = useRef<HTMLHeadingElement>(null);
+  const readingRef = useRef<HTMLDivElement>(null);
   const day = data.day ?? shownDay(plan);
   const doneToday = plan.readToday && (plan.status === 'ahead' || plan.status === 'on-track');
   const [readingAhead, setReadingAhead] = useState(false);
@@ -144,6 +146,21 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
             <h2 ref={passagesRef} tabIndex={-1} className="sr-only">
               {t('readingPlans.daily.passages')}
             </h2>
+            {data.passages.length > 0 ? (
+              <ListenButton
+                className="mx-auto flex w-full max-w-[68ch] flex-wrap items-center gap-2"
+                source={{
+                  kind: 'page',
+                  key: `daily:${plan.planId}:${day}`,
+                  title: `${planName(t, plan.planId)} · ${t('readingPlans.active.day', { day, total: plan.totalDays })}`,
+                  target: readingRef,
+                  // Heard to its end, today's reading counts as read: the same as marking it.
+                  onFinished: () => {
+                    if (!queued) complete.mutate();
+                  },
+                }}
+              />
+            ) : null}
             {data.fallback && data.translation && data.requestedTranslation ? (
               <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
                 {t('bible.fallbackNote', {
@@ -155,30 +172,37 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
             {data.passages.length === 0 ? (
               <p className="text-slate-600">{t('readingPlans.daily.noPassages')}</p>
             ) : (
-              data.passages.map((passage) => {
-                const first = passage.verses[0]?.chapter;
-                return (
-                  <section
-                    key={passage.osis}
-                    aria-label={passage.reference}
-                    className="mx-auto grid w-full max-w-[68ch] gap-3"
-                  >
-                    <h3 className="flex flex-wrap items-baseline gap-x-2 font-serif text-2xl text-brand-950 sm:text-3xl">
-                      {passage.reference}
-                      {data.translation ? (
-                        <span className="font-sans text-sm text-slate-500">{data.translation}</span>
-                      ) : null}
-                    </h3>
-                    <PassageText
-                      verses={passage.verses}
-                      lang={lang}
-                      withChapters={passage.verses.some((v) => v.chapter !== first)}
-                    />
-                  </section>
-                );
-              })
+              <div ref={readingRef} className="grid gap-6">
+                {data.passages.map((passage) => {
+                  const first = passage.verses[0]?.chapter;
+                  return (
+                    <section
+                      key={passage.osis}
+                      aria-label={passage.reference}
+                      className="mx-auto grid w-full max-w-[68ch] gap-3"
+                    >
+                      <h3 className="flex flex-wrap items-baseline gap-x-2 font-serif text-2xl text-brand-950 sm:text-3xl">
+                        {passage.reference}
+                        {data.translation ? (
+                          <span className="font-sans text-sm text-slate-500">
+                            {data.translation}
+                          </span>
+                        ) : null}
+                      </h3>
+                      <PassageText
+                        verses={passage.verses}
+                        lang={lang}
+                        withChapters={passage.verses.some((v) => v.chapter !== first)}
+                      />
+                    </section>
+                  );
+                })}
+              </div>
             )}
-            <div className="mx-auto grid w-full max-w-[68ch] gap-2 border-t border-slate-200 pt-6">
+            <div
+              data-listen-skip
+              className="mx-auto grid w-full max-w-[68ch] gap-2 border-t border-slate-200 pt-6"
+            >
               {queued ? (
                 <p role="status" className="flex items-start gap-3 text-brand-900">
                   <CloudUpload className="mt-0.5 size-5 shrink-0" aria-hidden />
