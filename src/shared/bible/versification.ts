@@ -264,8 +264,8 @@ export function spanOf(id: VersificationId, ref: VerseRef): Span {
 
 /** One row of a parallel reading: the verses of each text that hold the same words. */
 export interface AlignedRow<A, B> {
-  readonly a: readonly A[];
-  readonly b: readonly B[];
+  readonly a: A[];
+  readonly b: B[];
 }
 
 /**
