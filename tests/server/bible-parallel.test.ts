@@ -26,8 +26,22 @@ const get = (url: string, lang = 'en') =>
   injectWithLogin(t.app, member, { method: 'GET', url, headers: { 'accept-language': lang } });
 
 interface Row {
-  a: { book: string; chapter: number; verse: number; text: string; heading: string | null }[];
-  b: { book: string; chapter: number; verse: number; text: string; heading: string | null }[];
+  a: {
+    book: string;
+    bookName: string;
+    chapter: number;
+    verse: number;
+    text: string;
+    heading: string | null;
+  }[];
+  b: {
+    book: string;
+    bookName: string;
+    chapter: number;
+    verse: number;
+    text: string;
+    heading: string | null;
+  }[];
 }
 
 const shape = (rows: Row[]) =>
