@@ -338,12 +338,17 @@ const budgets = budgetTable(join(ROOT, 'dist/client'));
 
 /**
  * The sections as they are in docs/performance.md that the full report keeps: the issue 28
- * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`) and
- * "Test suite time" (measured by hand, not by the bench).
+ * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`), the
+ * parallel chapter answer (`--parallel`) and "Test suite time" (measured by hand, not by the bench).
  */
 function testSuiteSection(): string {
   const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
-  return ['Sign-out and the session memo', 'Bogus time zones', 'Test suite time']
+  return [
+    'Sign-out and the session memo',
+    'Bogus time zones',
+    'Parallel reading',
+    'Test suite time',
+  ]
     .map((heading) => {
       const start = doc.indexOf(`## ${heading}\n`);
       if (start < 0) return '';
@@ -409,6 +414,24 @@ if (process.argv.includes('--export')) {
       readFileSync(file, 'utf8'),
       'Exports',
       `${EXPORT_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+// `npm run bench -- --parallel`: only the parallel chapter answer on PostgreSQL (issue 26,
+// ADR 0053), written into its section.
+if (process.argv.includes('--parallel')) {
+  const { PARALLEL_INTRO, parallelLines } = await import('./parallel.ts');
+  const lines = await parallelLines();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Parallel reading',
+      `${PARALLEL_INTRO}\n\n${lines.join('\n')}\n`,
     ),
   );
   console.log(lines.join('\n'));

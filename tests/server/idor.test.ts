@@ -99,6 +99,7 @@ const BODIES: Record<string, object> = {
 /** Routes with an id that names something shared by every member, not owned by one. */
 const SHARED = [
   'GET /api/bible/chapter/:translation/:book/:chapter',
+  'GET /api/bible/parallel/:first/:second/:book/:chapter',
   'GET /api/courses/:id',
   'GET /api/lessons/:id',
   'PUT /api/lessons/:id/response',

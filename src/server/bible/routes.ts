@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import { bookIndex } from '#shared/bible/books.ts';
 import {
   MAX_COMPARE,
   SEARCH_PAGE_SIZE,
   SUGGESTED_REFERENCES,
   chapterSchema,
+  parallelChapterSchema,
   passageSchema,
   referenceSchema,
   searchResultSchema,
@@ -18,6 +19,7 @@ import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
+import { chapterPlace, parallelChapter, readChapter } from './parallel.ts';
 import { formatReference, parseReference } from './reference.ts';
 import {
   neighbours,
@@ -114,20 +116,10 @@ export function registerBibleRoutes(
     },
     async (request) => {
       const lang = request.lang;
-      const index = bookIndex(request.params.book);
-      const info = BOOKS[index];
-      if (!info || request.params.chapter > info.chapters)
-        throw new HttpError(404, 'bible.errors.chapterNotFound');
+      const { book, info } = chapterPlace(request.params.book, request.params.chapter);
       const { code, requested, fallback } = catalog.resolve(request.params.translation, lang);
-      const book = index + 1;
       const chapter = request.params.chapter;
-      const verses = await readPassage(
-        db,
-        catalog,
-        code,
-        [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: 999 } }],
-        lang,
-      );
+      const verses = await readChapter(db, catalog, code, book, chapter, lang);
       const last = verses.at(-1)?.verse ?? 1;
       const ranges = [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: last } }];
       return {
@@ -143,6 +135,25 @@ export function registerBibleRoutes(
         ...neighbours(book, chapter, lang),
       };
     },
+  );
+
+  app.get(
+    '/api/bible/parallel/:first/:second/:book/:chapter',
+    {
+      schema: {
+        tags: ['bible'],
+        summary:
+          'A chapter in two translations, verse beside verse through the verse map (ADR 0053)',
+        params: z.object({
+          first: translationCodeSchema,
+          second: translationCodeSchema,
+          book: z.string().max(10),
+          chapter: z.coerce.number().int().min(1).max(150),
+        }),
+        response: { 200: parallelChapterSchema },
+      },
+    },
+    async (request) => parallelChapter(db, catalog, request.params, request.lang),
   );
 
   app.get(

@@ -56,6 +56,7 @@ export const ROUTE_ACCESS = {
   'GET /api/bible/translations': 'member',
   'GET /api/bible/passage': 'member',
   'GET /api/bible/chapter/:translation/:book/:chapter': 'member',
+  'GET /api/bible/parallel/:first/:second/:book/:chapter': 'member',
   'GET /api/bible/search': 'member',
   'GET /api/bible/verse-of-the-day': 'member',
   'GET /api/bible/compare': 'premium',

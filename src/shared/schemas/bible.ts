@@ -110,3 +110,33 @@ export const studySchema = z.object({
   updatedAt: z.string(),
 });
 export type Study = z.infer<typeof studySchema>;
+
+/** One row of a parallel chapter: the verses of each translation that hold the same words. */
+export const parallelRowSchema = z.object({
+  a: z.array(verseSchema),
+  b: z.array(verseSchema),
+});
+export type ParallelRow = z.infer<typeof parallelRowSchema>;
+
+const parallelSideSchema = z.object({
+  translation: z.string(),
+  requestedTranslation: z.string(),
+  fallback: z.boolean(),
+  language: z.enum(['en', 'es']),
+  /** The chapter's reference in this translation's language ("Juan 3" / "John 3"). */
+  reference: z.string(),
+});
+
+/**
+ * A chapter of translation A with translation B beside it, verse by verse (ADR 0053): `rows`
+ * pair the verses through the verse map; a row with one side empty is a verse the other text
+ * lacks here. B's verses may come from the neighbouring chapter (their own numbers).
+ */
+export const parallelChapterSchema = chapterSchema
+  .omit({ translation: true, requestedTranslation: true, fallback: true, verses: true })
+  .extend({
+    first: parallelSideSchema,
+    second: parallelSideSchema,
+    rows: z.array(parallelRowSchema),
+  });
+export type ParallelChapter = z.infer<typeof parallelChapterSchema>;

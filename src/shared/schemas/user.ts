@@ -40,6 +40,8 @@ export const timeZoneSchema = z
 export const userPreferencesSchema = z.object({
   language: z.enum(LANGUAGES),
   bibleTranslation: z.enum(BIBLE_TRANSLATION_PREFERENCES),
+  /** Parallel reading (ADR 0053): the translation read beside the reader's, or off. */
+  bibleParallel: z.enum(['off', ...BIBLE_TRANSLATION_PREFERENCES]),
   readingPlanDuration: z.enum(READING_PLAN_DURATIONS),
   dailyReminders: z.boolean(),
   progressTracking: z.boolean(),
@@ -56,6 +58,7 @@ export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 export const DEFAULT_PREFERENCES: UserPreferences = {
   language: 'en',
   bibleTranslation: 'NKJV',
+  bibleParallel: 'off',
   readingPlanDuration: '365',
   dailyReminders: true,
   progressTracking: true,

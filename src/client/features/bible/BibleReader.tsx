@@ -17,6 +17,9 @@ import { verseKey } from './PassageText.tsx';
 import { ReaderControls, type ReaderTarget } from './ReaderControls.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
+import { useParallelPreference } from './parallel/api.ts';
+import { ParallelControls } from './parallel/ParallelControls.tsx';
+import { ParallelReader } from './parallel/ParallelReader.tsx';
 
 const POSITION_KEY = 'bible-position';
 
@@ -46,7 +49,8 @@ export default function BibleReader() {
     info.chapters,
   );
   const highlight = params.get('v') ? `${book}.${chapter}.${params.get('v')}` : null;
-  const data = useChapter(translation, book, chapter);
+  const parallel = useParallelPreference(translation);
+  const data = useChapter(translation, book, chapter, parallel.second === null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [comparing, setComparing] = useState(false);
 
@@ -94,26 +98,38 @@ export default function BibleReader() {
             source={{ kind: 'chapter', chapter: { translation, book, chapter } }}
             onResumeChapter={showChapter}
           />
-          <ChapterText
-            data={data}
-            book={book}
-            chapter={chapter}
-            highlight={highlight}
-            selected={selected}
-            onToggle={(v) =>
-              setSelected((s) => {
-                const next = new Set(s);
-                const key = verseKey(v);
-                if (next.has(key)) next.delete(key);
-                else next.add(key);
-                return next;
-              })
-            }
-            onGo={go}
-            isPremium={isPremium}
-            onCompare={() => setComparing((c) => !c)}
-          />
-          {comparing ? (
+          <ParallelControls first={translation} parallel={parallel} onFirst={(t) => go({ t })} />
+          {parallel.second ? (
+            <ParallelReader
+              first={translation}
+              second={parallel.second}
+              book={book}
+              chapter={chapter}
+              highlight={highlight}
+              onGo={go}
+            />
+          ) : (
+            <ChapterText
+              data={data}
+              book={book}
+              chapter={chapter}
+              highlight={highlight}
+              selected={selected}
+              onToggle={(v) =>
+                setSelected((s) => {
+                  const next = new Set(s);
+                  const key = verseKey(v);
+                  if (next.has(key)) next.delete(key);
+                  else next.add(key);
+                  return next;
+                })
+              }
+              onGo={go}
+              isPremium={isPremium}
+              onCompare={() => setComparing((c) => !c)}
+            />
+          )}
+          {comparing && !parallel.second ? (
             <ComparePanel
               reference={`${BOOKS[bookIndex(book)]!.en} ${chapter}`}
               onClose={() => setComparing(false)}
@@ -122,12 +138,14 @@ export default function BibleReader() {
         </div>
         <SearchPanel translation={translation} isPremium={isPremium} />
       </div>
-      <SelectionToolbar
-        selectedVerses={selectedVerses}
-        shown={data.data?.translation}
-        translation={translation}
-        onClear={() => setSelected(new Set())}
-      />
+      {parallel.second ? null : (
+        <SelectionToolbar
+          selectedVerses={selectedVerses}
+          shown={data.data?.translation}
+          translation={translation}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
     </>
   );
 }

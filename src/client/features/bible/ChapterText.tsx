@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Columns3, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
-import type { Verse } from '#shared/schemas/bible.ts';
+import type { Chapter, Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Tip } from '../../components/ui/Tip.tsx';
@@ -11,6 +11,62 @@ import { errorMessage } from '../../lib/queryClient.ts';
 import type { ChapterQuery } from './api.ts';
 import { PassageText } from './PassageText.tsx';
 import type { ReaderTarget } from './ReaderControls.tsx';
+
+type ChapterLink = Chapter['previous'];
+
+/** The chapter's name between the buttons to the previous and next chapters. */
+export function ChapterHeading({
+  book,
+  chapter,
+  translations,
+  previous,
+  next,
+  onGo,
+}: {
+  book: string;
+  chapter: number;
+  /** The translation (or "RV1909 · KJV") shown beside the name once loaded. */
+  translations: string | undefined;
+  previous: ChapterLink | undefined;
+  next: ChapterLink | undefined;
+  onGo: (next: ReaderTarget) => void;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const info = BOOKS[bookIndex(book)]!;
+  return (
+    <div className="mb-4 flex items-center justify-between gap-2">
+      <Tip label={t('bible.previous')}>
+        <Button
+          size="icon"
+          variant="outline"
+          aria-label={t('bible.previous')}
+          disabled={!previous}
+          onClick={() => previous && onGo({ b: previous.book, c: previous.chapter })}
+        >
+          <ChevronLeft className="size-5" aria-hidden />
+        </Button>
+      </Tip>
+      <h2 className="text-center font-serif text-2xl text-brand-950">
+        {t('bible.chapterLabel', { book: referenceBookName(info.osis, language, true), chapter })}
+        {translations ? (
+          <span className="ml-2 font-sans text-sm text-slate-500">{translations}</span>
+        ) : null}
+      </h2>
+      <Tip label={t('bible.next')}>
+        <Button
+          size="icon"
+          variant="outline"
+          aria-label={t('bible.next')}
+          disabled={!next}
+          onClick={() => next && onGo({ b: next.book, c: next.chapter })}
+        >
+          <ChevronRight className="size-5" aria-hidden />
+        </Button>
+      </Tip>
+    </div>
+  );
+}
 
 /** The chapter being read: previous/next chapter, its verses to select, and "Compare". */
 export function ChapterText({
@@ -35,46 +91,17 @@ export function ChapterText({
   onCompare: () => void;
 }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const navigate = useNavigate();
-  const info = BOOKS[bookIndex(book)]!;
   return (
     <Card>
-      <div className="mb-4 flex items-center justify-between gap-2">
-        <Tip label={t('bible.previous')}>
-          <Button
-            size="icon"
-            variant="outline"
-            aria-label={t('bible.previous')}
-            disabled={!data.data?.previous}
-            onClick={() =>
-              data.data?.previous &&
-              onGo({ b: data.data.previous.book, c: data.data.previous.chapter })
-            }
-          >
-            <ChevronLeft className="size-5" aria-hidden />
-          </Button>
-        </Tip>
-        <h2 className="text-center font-serif text-2xl text-brand-950">
-          {t('bible.chapterLabel', { book: referenceBookName(info.osis, language, true), chapter })}
-          {data.data ? (
-            <span className="ml-2 text-sm font-sans text-slate-500">{data.data.translation}</span>
-          ) : null}
-        </h2>
-        <Tip label={t('bible.next')}>
-          <Button
-            size="icon"
-            variant="outline"
-            aria-label={t('bible.next')}
-            disabled={!data.data?.next}
-            onClick={() =>
-              data.data?.next && onGo({ b: data.data.next.book, c: data.data.next.chapter })
-            }
-          >
-            <ChevronRight className="size-5" aria-hidden />
-          </Button>
-        </Tip>
-      </div>
+      <ChapterHeading
+        book={book}
+        chapter={chapter}
+        translations={data.data?.translation}
+        previous={data.data?.previous}
+        next={data.data?.next}
+        onGo={onGo}
+      />
       {data.data?.fallback ? (
         <p className="mb-4 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
           {t('bible.fallbackNote', {

@@ -14,6 +14,11 @@ interface Props {
   lang?: string;
   /** Smaller type, for side-by-side columns. */
   compact?: boolean;
+  /** Before each verse's key (selection, element id): two texts of one place on a page. */
+  keyPrefix?: string;
+  /** A verse's number as shown, when not the default. */
+  numberOf?: (verse: Verse) => string;
+  className?: string;
 }
 
 /** Scripture as readable text; verses become toggle buttons when selection is enabled. */
@@ -25,6 +30,9 @@ export function PassageText({
   highlight,
   lang,
   compact,
+  keyPrefix = '',
+  numberOf,
+  className,
 }: Props) {
   return (
     <div
@@ -32,12 +40,17 @@ export function PassageText({
       className={cn(
         'font-serif leading-relaxed text-slate-900',
         compact ? 'text-base' : 'text-lg sm:text-xl sm:leading-relaxed',
+        className,
       )}
     >
       {verses.map((v) => {
-        const key = verseKey(v);
+        const key = keyPrefix + verseKey(v);
         const isSelected = selected?.has(key) ?? false;
-        const number = withChapters ? `${v.chapter}:${v.verse}` : String(v.verse);
+        const number = numberOf
+          ? numberOf(v)
+          : withChapters
+            ? `${v.chapter}:${v.verse}`
+            : String(v.verse);
         const body = (
           <>
             <sup className="mr-1 select-none font-sans text-xs font-semibold text-brand-700">

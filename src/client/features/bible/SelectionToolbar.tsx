@@ -10,7 +10,7 @@ import { SaveFavoriteButton } from '../library/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 /** "Juan 3:16-18" for a selection of verses in one chapter (or a list across chapters). */
-function selectionReference(verses: Verse[]): string {
+export function selectionReference(verses: Verse[]): string {
   const first = verses[0]!;
   const last = verses.at(-1)!;
   if (first.chapter === last.chapter) {
@@ -35,18 +35,23 @@ export function SelectionToolbar({
   shown,
   translation,
   onClear,
+  copyText,
 }: {
   selectedVerses: Verse[];
   shown: string | undefined;
   translation: string;
   onClear: () => void;
+  /** What "Copy" puts on the clipboard, when not the selected verses alone (a parallel pair). */
+  copyText?: () => string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [memorizing, setMemorizing] = useState(false);
 
   async function copySelection() {
-    const text = `${selectedVerses.map((v) => `${v.verse} ${v.text}`).join(' ')}\n— ${selectionReference(selectedVerses)} (${shown})`;
+    const text =
+      copyText?.() ??
+      `${selectedVerses.map((v) => `${v.verse} ${v.text}`).join(' ')}\n— ${selectionReference(selectedVerses)} (${shown})`;
     try {
       await navigator.clipboard.writeText(text);
       toast({ title: t('bible.actions.copied') });

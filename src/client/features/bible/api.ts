@@ -81,8 +81,8 @@ export function useTranslations() {
   return useQuery<TranslationInfo[]>({ queryKey: TRANSLATIONS_KEY });
 }
 
-export function useChapter(translation: string, book: string, chapter: number) {
-  return useQuery<Chapter>({ queryKey: chapterKey(translation, book, chapter) });
+export function useChapter(translation: string, book: string, chapter: number, enabled = true) {
+  return useQuery<Chapter>({ queryKey: chapterKey(translation, book, chapter), enabled });
 }
 export type ChapterQuery = ReturnType<typeof useChapter>;
 

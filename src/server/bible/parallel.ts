@@ -1,0 +1,87 @@
+import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import { alignVerses, chapterRows, versificationOf } from '#shared/bible/versification.ts';
+import type { Language } from '#shared/constants.ts';
+import type { ParallelChapter, Verse } from '#shared/schemas/bible.ts';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { chapterLength, formatReference } from './reference.ts';
+import { neighbours, readPassage, translationLanguage, type BibleCatalog } from './service.ts';
+
+/** A whole chapter of a translation, through the passage cache (the chapter route's key). */
+export function readChapter(
+  db: Database,
+  catalog: BibleCatalog,
+  code: string,
+  book: number,
+  chapter: number,
+  lang: Language,
+): Promise<Verse[]> {
+  return readPassage(
+    db,
+    catalog,
+    code,
+    [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: 999 } }],
+    lang,
+  );
+}
+
+/** The book (1–66) and its entry for an OSIS id and chapter; a translated 404 when absent. */
+export function chapterPlace(osis: string, chapter: number) {
+  const index = bookIndex(osis);
+  const info = BOOKS[index];
+  if (!info || chapter > info.chapters) throw new HttpError(404, 'bible.errors.chapterNotFound');
+  return { book: index + 1, info };
+}
+
+/**
+ * Chapter `chapter` of translation `first` with `second` beside it, verse by verse (ADR 0053).
+ * Both texts are read for the chapter and its neighbours (cached like any chapter), aligned
+ * through the verse map, and the rows holding the chapter's verses are kept.
+ */
+export async function parallelChapter(
+  db: Database,
+  catalog: BibleCatalog,
+  input: { first: string; second: string; book: string; chapter: number },
+  lang: Language,
+): Promise<ParallelChapter> {
+  const { book, info } = chapterPlace(input.book, input.chapter);
+  const chapter = input.chapter;
+  const whole = [
+    {
+      start: { book, chapter, verse: 1 },
+      end: { book, chapter, verse: chapterLength(book, chapter) },
+    },
+  ];
+  const side = (wanted: string) => {
+    const resolved = catalog.resolve(wanted, translationLanguage(wanted));
+    const language = translationLanguage(resolved.code);
+    return {
+      translation: resolved.code,
+      requestedTranslation: resolved.requested,
+      fallback: resolved.fallback,
+      language,
+      reference: formatReference(whole, language),
+    };
+  };
+  const first = side(input.first);
+  const second = side(input.second);
+  const near = [chapter - 1, chapter, chapter + 1].filter((c) => c >= 1 && c <= info.chapters);
+  const read = async (code: string) =>
+    (await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))).flat();
+  const [a, b] = await Promise.all([read(first.translation), read(second.translation)]);
+  const rows = chapterRows(
+    alignVerses(a, versificationOf(first.translation), b, versificationOf(second.translation)),
+    chapter,
+  );
+  return {
+    reference: formatReference(whole, lang),
+    osis: `${info.osis}.${chapter}`,
+    book: info.osis,
+    bookName: info[lang],
+    chapter,
+    ...neighbours(book, chapter, lang),
+    first,
+    second,
+    rows,
+  };
+}
