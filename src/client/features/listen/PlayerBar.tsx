@@ -332,7 +332,7 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
         <div role="status">
           <Notice player={player} />
         </div>
-        <div id={optionsId} hidden={!options}>
+        <div id={optionsId} hidden={!options} className="max-h-[45vh] overflow-y-auto">
           {options ? <Options player={player} /> : null}
         </div>
       </div>
