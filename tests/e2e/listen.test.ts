@@ -99,6 +99,16 @@ describe.runIf(enabled)('Listen: the Bible read aloud', () => {
     await page.locator('#v-John\\.3\\.16 button').click();
     await page.locator('[data-listening="true"]#v-John\\.3\\.16').waitFor();
     await expect.poll(async () => (await started(page)).some((e) => e.text === verse16)).toBe(true);
+    // Kept in view: below the header, above the player bar.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const verse = document.querySelector('[data-listening="true"]')!.getBoundingClientRect();
+          const bar = document.querySelector('#listen-player > section')!.getBoundingClientRect();
+          return verse.top >= 64 && verse.bottom <= bar.top;
+        }),
+      )
+      .toBe(true);
     // The tap did not select the verse (no selection toolbar).
     expect(await page.getByRole('toolbar').count()).toBe(0);
     await expectAccessible(page, 'listen player (es, phone)');

@@ -1,4 +1,12 @@
-import { Pause, Play, SkipBack, SkipForward, SlidersHorizontal, X } from 'lucide-react';
+import {
+  Pause,
+  Play,
+  SkipBack,
+  SkipForward,
+  SlidersHorizontal,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import {
   useId,
   useLayoutEffect,
@@ -9,7 +17,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, type ButtonProps } from '../../components/ui/Button.tsx';
 import { Tip } from '../../components/ui/Tip.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { RATES, SLEEP_MINUTES, type SpeechPlayer, type StopAt } from './engine.ts';
@@ -179,6 +187,22 @@ function Notice({ player }: { player: SpeechPlayer }) {
   return <p className="text-sm text-slate-700">{t(`listenPlayer.notice.${state.notice}`)}</p>;
 }
 
+/** One of the player's icon buttons: named, with its tooltip. */
+function Control({
+  label,
+  icon: Icon,
+  variant = 'ghost',
+  ...props
+}: { label: string; icon: LucideIcon } & Omit<ButtonProps, 'children' | 'size'>) {
+  return (
+    <Tip label={label}>
+      <Button size="icon" variant={variant} aria-label={label} {...props}>
+        <Icon className="size-5" aria-hidden />
+      </Button>
+    </Tip>
+  );
+}
+
 /**
  * The player bar: a labelled region fixed to the bottom of the screen while something is being
  * listened to, over every page. What is read and the progress are plain text (no live region:
@@ -254,42 +278,25 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
             </div>
           </div>
           <div className="flex items-center gap-1">
-            <Tip label={t('listenPlayer.previous')}>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={t('listenPlayer.previous')}
-                disabled={state.index === 0}
-                onClick={() => player.previous()}
-              >
-                <SkipBack className="size-5" aria-hidden />
-              </Button>
-            </Tip>
-            <Tip label={playLabel}>
-              <Button
-                size="icon"
-                aria-label={playLabel}
-                onClick={() => player.toggle()}
-                className="rounded-full"
-              >
-                {state.playing ? (
-                  <Pause className="size-5" aria-hidden />
-                ) : (
-                  <Play className="size-5" aria-hidden />
-                )}
-              </Button>
-            </Tip>
-            <Tip label={t('listenPlayer.next')}>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={t('listenPlayer.next')}
-                disabled={state.index >= total - 1}
-                onClick={() => player.next()}
-              >
-                <SkipForward className="size-5" aria-hidden />
-              </Button>
-            </Tip>
+            <Control
+              label={t('listenPlayer.previous')}
+              icon={SkipBack}
+              disabled={state.index === 0}
+              onClick={() => player.previous()}
+            />
+            <Control
+              label={playLabel}
+              icon={state.playing ? Pause : Play}
+              variant="primary"
+              className="rounded-full"
+              onClick={() => player.toggle()}
+            />
+            <Control
+              label={t('listenPlayer.next')}
+              icon={SkipForward}
+              disabled={state.index >= total - 1}
+              onClick={() => player.next()}
+            />
             <label className="sr-only" htmlFor={`${optionsId}-rate`}>
               {t('listenPlayer.speed')}
             </label>
@@ -305,34 +312,20 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
                 </option>
               ))}
             </select>
-            <Tip label={t('listenPlayer.options')}>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={t('listenPlayer.options')}
-                aria-expanded={options}
-                aria-controls={optionsId}
-                onClick={() => setOptions((o) => !o)}
-              >
-                <SlidersHorizontal className="size-5" aria-hidden />
-              </Button>
-            </Tip>
-            <Tip label={t('listenPlayer.close')}>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={t('listenPlayer.close')}
-                onClick={() => player.close()}
-              >
-                <X className="size-5" aria-hidden />
-              </Button>
-            </Tip>
+            <Control
+              label={t('listenPlayer.options')}
+              icon={SlidersHorizontal}
+              aria-expanded={options}
+              aria-controls={optionsId}
+              onClick={() => setOptions((o) => !o)}
+            />
+            <Control label={t('listenPlayer.close')} icon={X} onClick={() => player.close()} />
           </div>
         </div>
         <div role="status">
           <Notice player={player} />
         </div>
-        <div id={optionsId} hidden={!options}>
+        <div id={optionsId} hidden={!options} className="max-h-[45vh] overflow-y-auto">
           {options ? <Options player={player} /> : null}
         </div>
       </div>

@@ -72,20 +72,28 @@ function keepPlace(queue: Queue, index: number | null) {
   );
 }
 
+/**
+ * The box the highlight covers: a verse the reader lets select is a button, a box of its own (an
+ * inline span's background would show on its last line only).
+ */
+const highlightBox = (element: HTMLElement) =>
+  element.querySelector<HTMLElement>(':scope > button') ?? element;
+
 /** Highlights the segment being read and keeps it in view (below the header, above the bar). */
 function follow(state: PlayerState, previous: HTMLElement | null): HTMLElement | null {
   const segment = state.queue?.segments[state.index];
   const element = segment ? segmentElement(segment.id) : null;
   if (element === previous) return element;
   if (previous) {
-    previous.classList.remove(...CURRENT_CLASSES);
+    highlightBox(previous).classList.remove(...CURRENT_CLASSES);
     delete previous.dataset.listening;
   }
   if (!element) return null;
-  element.classList.add(...CURRENT_CLASSES);
+  highlightBox(element).classList.add(...CURRENT_CLASSES);
   element.dataset.listening = 'true';
   const box = element.getBoundingClientRect();
-  const bar = document.getElementById('listen-player')?.getBoundingClientRect().height ?? 0;
+  const bar =
+    document.querySelector('#listen-player > section')?.getBoundingClientRect().height ?? 0;
   if (box.top < 80 || box.bottom > window.innerHeight - bar) {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     element.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
