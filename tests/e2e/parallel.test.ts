@@ -23,12 +23,18 @@ import {
 const enabled = e2eAvailable();
 const e2e = useE2EServer('parallel');
 
-/** The tops of two elements (page pixels), read together: on one grid row they are equal. */
+/**
+ * The tops of the cells (the text of one translation in a row) holding two verses, in page
+ * pixels, read together: on one grid row they are equal.
+ */
 const tops = (page: Page, first: string, second: string) =>
   page.evaluate(
     ([a, b]) =>
       [a, b].map((id) =>
-        Math.round(document.getElementById(id!)!.getBoundingClientRect().top + window.scrollY),
+        Math.round(
+          document.getElementById(id!)!.closest('[lang]')!.getBoundingClientRect().top +
+            window.scrollY,
+        ),
       ),
     [first, second],
   );
