@@ -40,7 +40,7 @@ export function ParallelControls({
       />
       {on ? (
         <div className="flex flex-wrap items-center gap-3 pb-2">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <label className="flex items-center gap-2 whitespace-nowrap text-sm font-medium text-slate-800">
             {t('bible.parallel.with')}
             <select
               className={`${inputClass} w-auto py-1.5`}

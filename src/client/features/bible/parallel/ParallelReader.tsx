@@ -14,6 +14,10 @@ import { useParallelChapter } from './api.ts';
 
 type Side = 'a' | 'b';
 
+/** Rows laid out at once, then per turn (see ParallelChapterView). */
+const FIRST_ROWS = 40;
+const MORE_ROWS = 30;
+
 /** "Juan 3:16-17" in the language of the text (a pair is copied with both references). */
 function referenceIn(verses: Verse[], lang: 'en' | 'es'): string {
   const oneChapter = verses.every((v) => v.chapter === verses[0]!.chapter);
@@ -48,6 +52,20 @@ function ParallelChapterView({ first, second, book, chapter, highlight, onGo }: 
   const data = useParallelChapter(first, second, book, chapter);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const answer = data.data;
+  const rowCount = answer?.rows.length ?? 0;
+  // A long chapter (Psalm 119: 352 verses) is laid out a slice at a time, so no one task keeps a
+  // phone busy for long: the first rows (through the verse asked for) at once, the rest in the
+  // next turns, below what is on screen (nothing moves).
+  const wanted = highlight
+    ? (answer?.rows.findIndex((r) => r.a.some((v) => verseKey(v) === highlight)) ?? -1)
+    : -1;
+  const [shown, setShown] = useState(FIRST_ROWS);
+  const visible = Math.max(shown, wanted + FIRST_ROWS);
+  useEffect(() => {
+    if (visible >= rowCount) return;
+    const timer = setTimeout(() => setShown(visible + MORE_ROWS), 0);
+    return () => clearTimeout(timer);
+  }, [visible, rowCount]);
 
   useEffect(() => {
     if (highlight && answer)
@@ -119,7 +137,7 @@ function ParallelChapterView({ first, second, book, chapter, highlight, onGo }: 
                 {sides[side].translation}
               </p>
             ))}
-            {answer.rows.map((row) => (
+            {answer.rows.slice(0, visible).map((row) => (
               <Row
                 key={rowKey(row)}
                 row={row}

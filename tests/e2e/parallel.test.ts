@@ -1,0 +1,237 @@
+/**
+ * Parallel reading (issue 26, ADR 0053): two translations verse by verse, columns at 1280 px
+ * and interleaved at 390 px, in both interface languages, axe clean; the chapters where the
+ * numbering differs are screenshotted (Psalm 3, 3 John, Malachi 4, Romans 16, Numbers 13).
+ * Psalm 119 interleaved under 4× CPU throttling is measured (long tasks, layout shift) and
+ * printed, not asserted.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  expectNoRawKeys,
+  newContext,
+  screenshot,
+  signUpMember,
+  waitForBibles,
+  useE2EServer,
+} from './browser.ts';
+
+const enabled = e2eAvailable();
+const e2e = useE2EServer('parallel');
+
+/**
+ * The tops of the cells (the text of one translation in a row) holding two verses, in page
+ * pixels, read together: on one grid row they are equal.
+ */
+const tops = (page: Page, first: string, second: string) =>
+  page.evaluate(
+    ([a, b]) =>
+      [a, b].map((id) =>
+        Math.round(
+          document.getElementById(id!)!.closest('[lang]')!.getBoundingClientRect().top +
+            window.scrollY,
+        ),
+      ),
+    [first, second],
+  );
+
+describe.runIf(enabled)('parallel reading', () => {
+  it('two columns whose verses line up, remembered, swapped and copied as a pair (desktop, English)', async () => {
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.base });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+
+    await page.goto(`${e2e.base}/bible?t=KJV&b=John&c=3`);
+    await page.getByText('For God so loved the world').waitFor();
+    await page.getByRole('switch', { name: 'Parallel' }).click();
+    await page.getByText('Porque de tal manera amó Dios al mundo').waitFor();
+    await page.getByRole('heading', { name: /John 3.*KJV · RV1909/ }).waitFor();
+    await screenshot(page, 'parallel-john-3-en-desktop');
+    // Verse 16 beside verse 16, whatever their lengths: the same grid row.
+    const [a16, b16] = await tops(page, 'v-a:John.3.16', 'v-b:John.3.16');
+    expect(a16).toBe(b16);
+    const [a17, b17] = await tops(page, 'v-a:John.3.17', 'v-b:John.3.17');
+    expect(a17).toBe(b17);
+    // Each column says its language.
+    expect(
+      await page
+        .locator('[id="v-b:John.3.16"]')
+        .evaluate((e) => e.closest('[lang]')?.getAttribute('lang')),
+    ).toBe('es');
+    expect(
+      await page
+        .locator('[id="v-a:John.3.16"]')
+        .evaluate((e) => e.closest('[lang]')?.getAttribute('lang')),
+    ).toBe('en');
+    await expectAccessible(page, 'parallel reader, columns');
+    await expectNoRawKeys(page, 'parallel reader');
+
+    // Select verse 16 in both languages and copy the pair with both references.
+    await page.locator('[id="v-a:John.3.16"] button').click();
+    await page.locator('[id="v-b:John.3.16"] button').click();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Copy' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(
+        /For God so loved[\s\S]*Porque de tal manera[\s\S]*— John 3:16 \(KJV\) \/ Juan 3:16 \(RV1909\)$/,
+      );
+
+    // Remembered for the member: a reload (or another device) reads in parallel again.
+    await page.reload();
+    await page.getByText('Porque de tal manera amó Dios al mundo').waitFor();
+    expect(await page.getByRole('switch', { name: 'Parallel' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+
+    // The chapters where the numbering differs.
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=3`);
+    await page.getByText('LORD, how are they increased that trouble me!').waitFor();
+    await screenshot(page, 'parallel-psalm-3-en-desktop');
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Num&c=12`);
+    await page.getByText('And afterward the people removed from Hazeroth').waitFor();
+    // KJV Num 12:16 beside the Reina-Valera's 13:1, in the same row.
+    const [kjv, rv] = await tops(page, 'v-a:Num.12.16', 'v-b:Num.13.1');
+    expect(kjv).toBe(rv);
+    await page.getByText('13:1', { exact: true }).waitFor();
+    await screenshot(page, 'parallel-numbers-12-en-desktop');
+
+    // Beside the WEB: Romans 16:25–27 stand alone, with a quiet note.
+    await page.getByLabel('Beside it').selectOption('WEB');
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Rom&c=16`);
+    await page.getByText('Now to him that is of power to stablish you').waitFor();
+    await expect.poll(() => page.getByText('Not in WEB here').count()).toBe(3);
+    await screenshot(page, 'parallel-romans-16-en-desktop');
+    await page.goto(`${e2e.base}/bible?t=KJV&b=3John&c=1`);
+    await page.getByText('But I trust I shall shortly see thee').waitFor();
+    await screenshot(page, 'parallel-3-john-en-desktop');
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Mal&c=4`);
+    await page.getByText('For, behold, the day cometh, that shall burn as an oven').waitFor();
+    await screenshot(page, 'parallel-malachi-4-en-desktop');
+
+    // Swap: the WEB first, the KJV beside it.
+    await page.getByRole('button', { name: 'Swap languages' }).click();
+    await page.getByRole('heading', { name: /Malachi 4.*WEB · KJV/ }).waitFor();
+    await expectAccessible(page, 'parallel reader, swapped');
+
+    // Off again: the reader as it was.
+    await page.getByRole('switch', { name: 'Parallel' }).click();
+    await page.getByRole('heading', { name: /Malachi 4\s*WEB$/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('interleaved on a phone in Spanish, the second verse quieter, axe clean', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+
+    await page.goto(`${e2e.base}/bible?b=John&c=3`);
+    await page.getByText('Porque de tal manera amó Dios al mundo').waitFor();
+    await page.getByRole('switch', { name: 'Paralelo' }).click();
+    await page.getByText('For God so loved the world').waitFor();
+    await page.getByRole('heading', { name: /Juan 3.*RV1909 · KJV/ }).waitFor();
+    // Each verse followed by its counterpart: 16 (es), then 16 (en), then 17 (es).
+    const [es16, en16] = await tops(page, 'v-a:John.3.16', 'v-b:John.3.16');
+    const [, es17] = await tops(page, 'v-b:John.3.16', 'v-a:John.3.17');
+    expect(es16).toBeLessThan(en16!);
+    expect(en16).toBeLessThan(es17!);
+    await expectAccessible(page, 'parallel reader, interleaved');
+    await expectNoRawKeys(page, 'parallel reader, Spanish');
+    await screenshot(page, 'parallel-juan-3-es-phone');
+
+    for (const [b, c, text, name] of [
+      [
+        'Ps',
+        3,
+        '¡Oh Jehová, cuánto se han multiplicado mis enemigos!',
+        'parallel-salmo-3-es-phone',
+      ],
+      ['3John', 1, 'Porque espero verte en breve', 'parallel-3-juan-es-phone'],
+      [
+        'Mal',
+        4,
+        'Porque he aquí, viene el día ardiente como un horno',
+        'parallel-malaquias-4-es-phone',
+      ],
+      ['Rom', 16, 'Y al que puede confirmaros según mi evangelio', 'parallel-romanos-16-es-phone'],
+      ['Num', 13, 'Y DESPUÉS movió el pueblo de Haseroth', 'parallel-numeros-13-es-phone'],
+    ] as const) {
+      await page.goto(`${e2e.base}/bible?b=${b}&c=${c}`);
+      await page.getByText(text).first().waitFor();
+      await screenshot(page, name);
+    }
+    // Numbers 13:1 of the Reina-Valera beside the KJV's 12:16, from the chapter before.
+    await page.getByText('12:16', { exact: true }).waitFor();
+    await expectAccessible(page, 'parallel reader, Numbers 13');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('measures Psalm 119 interleaved under 4× CPU throttling (printed, not asserted)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+    await page.request.patch(`${e2e.base}/api/user/preferences`, {
+      headers: { origin: e2e.base },
+      data: { bibleParallel: 'KJV' },
+    });
+    // Observers from the first script on, so the chapter's render is seen whole.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: number[]; __cls: number };
+      w.__longTasks = [];
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${e2e.base}/bible?b=Ps&c=1`);
+    await page.getByText('Bienaventurado el varón').waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[]; __cls: number };
+      w.__longTasks = [];
+      w.__cls = 0;
+    });
+    // Into Psalm 119 from the reader's own chapter picker, as a reader does.
+    await page.getByRole('combobox', { name: 'Capítulo' }).selectOption('119');
+    await page.locator('[id="v-b:Ps.119.176"]').waitFor();
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(500);
+    await page.mouse.wheel(0, 20000);
+    await page.waitForTimeout(1000);
+    const measured = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[]; __cls: number };
+      return { longTasks: w.__longTasks, cls: w.__cls };
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const longest = Math.max(0, ...measured.longTasks);
+    process.stdout.write(
+      `Psalm 119 interleaved (RV1909 + KJV, 352 verses), 390 px, CPU 4× slower: ` +
+        `${measured.longTasks.length} long tasks, longest ${Math.round(longest)} ms; ` +
+        `CLS ${measured.cls.toFixed(3)}\n`,
+    );
+    expect(await page.locator('[id^="v-a:Ps.119."]').count()).toBe(176);
+    await screenshot(page, 'parallel-salmo-119-es-phone');
+    await context.close();
+  });
+});
