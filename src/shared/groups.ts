@@ -19,6 +19,8 @@
  *  POST   /api/groups/:id/transfer     TransferInput    [member]  → GroupDetail          (leader)
  *  POST   /api/groups/:id/members/:memberId/role RoleInput [member] → 204               (leader)
  *  POST   /api/groups/:id/members/:memberId/remove      [member]  → 204  (leaders; co-leaders remove members only)
+ *  GET    /api/groups/:id/members?sort=&order=&page= [member] → MemberPage (role-shaped, paged by
+ *                                        MEMBERS_PAGE_SIZE, sorted on the server: any group size)
  *  GET    /api/groups/:id/feed                          [member]  → GroupFeed
  *  POST   /api/groups/:id/messages     MessageInput     [member]  → 201 MessageSent      (leaders; 429 messageLimit)
  *  GET    /api/groups/:id/reflections?lessonId=         [member]  → ReflectionList
@@ -50,10 +52,10 @@
  * each recipient's notification settings); `url` leads to `/groups/:id` or `/groups?invitations`.
  *
  * ─── Who sees what ───────────────────────────────────────────────────────────────────────────────
- * GroupDetail.members (leaders only, null for members): every member as LeaderMemberRow;
- *    `progress` is null at level `membership`, a MemberProgress at `progress` and `reflections`.
- * GroupDetail.visibleMembers (everyone): names of the leaders, the reader, and the members whose
- *    profile visibility is on; no progress of anyone but the reader (`myProgress`).
+ * MemberPage for leaders: every member as LeaderMemberRow (`kind: 'leader'`); `progress` is null
+ *    at level `membership`, a MemberProgress at `progress` and `reflections`.
+ * MemberPage for members (`kind: 'member'`): VisibleMemberRow of the leaders, the reader, and the
+ *    members whose profile visibility is on; no progress of anyone but the reader (`myProgress`).
  * GroupFeed: milestones only of members whose activity sharing is on, and messages to all.
  * GroupDetail.stats (completion, active this week): leaders only (null for members).
  * Never in any answer: journal, prayer, memory verses, studies, e-mail addresses, user ids,
@@ -87,6 +89,11 @@ export const BEHIND_DAYS = 3;
 /** Items in a group's activity feed answer (newest first). */
 export const GROUP_FEED_SIZE = 30;
 export const ADMIN_GROUPS_PAGE_SIZE = 25;
+/** Rows per page of a group's member list. */
+export const MEMBERS_PAGE_SIZE = 50;
+/** How the member list may be sorted (`progress`: percent of the path; `behind`: days behind). */
+export const MEMBER_SORTS = ['name', 'progress', 'behind', 'lastActive', 'joined'] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 // ─── Values ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -280,6 +287,15 @@ export const messageSchema = z
   .strict();
 export type MessageInput = z.input<typeof messageSchema>;
 
+export const membersQuerySchema = z
+  .object({
+    sort: z.enum(MEMBER_SORTS, { error: 'validation.invalid' }).default('name'),
+    order: z.enum(['asc', 'desc'], { error: 'validation.invalid' }).default('asc'),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+  })
+  .strict();
+export type MembersQuery = z.input<typeof membersQuerySchema>;
+
 export const reflectionsQuerySchema = z
   .object({ lessonId: z.string().max(100).optional() })
   .strict();
@@ -441,17 +457,27 @@ export const groupDetailSchema = groupBaseSchema.extend({
   pace: groupPaceSchema,
   /** Course groups: the path's lessons, titles in the reader's language (for reflections). */
   lessons: z.array(lessonRefSchema),
-  /**
-   * Names anyone in the group may see: the leaders, the reader, and the members whose profile
-   * visibility is on.
-   */
-  visibleMembers: z.array(visibleMemberRowSchema),
-  /** Leaders only (every member, by their level); null for members. */
-  members: z.array(leaderMemberRowSchema).nullable(),
+  /** The leader and co-leaders (names: anyone in the group sees who leads it). */
+  leaders: z.array(visibleMemberRowSchema),
   /** Leaders only, null for members. */
   stats: groupStatsSchema.nullable(),
 });
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
+
+/**
+ * A page of the member list. Leaders: `kind: 'leader'` with `leaderRows` (and `visibleRows`
+ * empty); members: `kind: 'member'` with `visibleRows` (and `leaderRows` empty). Members with no
+ * progress to show sort last whatever the order.
+ */
+export const memberPageSchema = z.object({
+  kind: z.enum(['leader', 'member']),
+  leaderRows: z.array(leaderMemberRowSchema),
+  visibleRows: z.array(visibleMemberRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MemberPage = z.infer<typeof memberPageSchema>;
 
 /** An item of GET /api/groups: what the /groups list and the dashboard card show. */
 export const groupSummarySchema = groupBaseSchema.extend({
