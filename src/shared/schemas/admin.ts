@@ -161,6 +161,8 @@ export const adminStatsSchema = z.object({
   lessonsCompleted: z.array(z.object({ courseId: z.string(), count: z.number() })),
   readingPlans: z.object({ started: z.number(), finished: z.number() }),
   tickets: z.object({ open: z.number(), medianFirstReplyMinutes: z.number().nullable() }),
+  /** Groups not ended, and the people in at least one of them (issue 25). */
+  groups: z.object({ active: z.number(), membersInGroups: z.number() }),
   computedAt: z.string(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
@@ -169,7 +171,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   actorEmail: z.string(),
   action: z.string(),
-  targetType: z.enum(['user', 'ticket']),
+  targetType: z.enum(['user', 'ticket', 'group']),
   targetId: z.string(),
   targetLabel: z.string(),
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
