@@ -33,6 +33,8 @@ export const MEMBER_PATHS = [
   '/resources',
   '/resources/:id',
   '/favorite-verses',
+  '/groups',
+  '/groups/:id',
 ];
 
 /** The visitor navigation (header, drawer and footer). */

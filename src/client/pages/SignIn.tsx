@@ -121,7 +121,10 @@ export default function SignIn() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.signIn.noAccount')}{' '}
-        <Link to={keepNext('/sign-up', params.get('next'))} className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={keepNext('/sign-up', params.get('next'))}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {t('auth.signIn.createAccount')}
         </Link>
       </p>

@@ -82,7 +82,10 @@ export default function SignUp() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.signUp.haveAccount')}{' '}
-        <Link to={keepNext('/sign-in', params.get('next'))} className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={keepNext('/sign-in', params.get('next'))}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {t('auth.signIn.submit')}
         </Link>
       </p>
