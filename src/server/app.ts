@@ -72,6 +72,9 @@ import { registerJournalRoutes } from './journal/routes.ts';
 import { registerPrayerRoutes } from './prayer/routes.ts';
 import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
+import { GroupCache } from './groups/cache.ts';
+import { registerGroupRoutes, type GroupRowsCache } from './groups/routes.ts';
+import { registerInvitationRoutes } from './groups/invitations.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
 import { DashboardCache } from './dashboard/cache.ts';
 import {
@@ -499,6 +502,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.method !== 'GET' && request.user && reply.statusCode < 400) {
       dashboardCache.forget(request.user.id);
     }
+  });
+  // A group's member rows, kept between its members' writes (ADR 0052, as the dashboard's).
+  const groupCache: GroupRowsCache = new GroupCache(config.dashboardCacheTtlMs);
+  if (deps.redis) groupCache.connect(deps.redis);
+  app.addHook('onClose', async () => groupCache.disconnect());
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.user && reply.statusCode < 400) {
+      groupCache.forgetUser(request.user.id);
+    }
+  });
+  registerGroupRoutes(app, {
+    db: database.db,
+    courses: courseCatalog,
+    cache: groupCache,
+    rateLimitStore,
+  });
+  registerInvitationRoutes(app, {
+    db: database.db,
+    courses: courseCatalog,
+    rateLimitStore,
+    appUrl: config.appUrl,
   });
   registerDashboardRoutes(app, {
     db: database.db,

@@ -16,7 +16,7 @@ export async function recordAudit(
   db: Db,
   actor: Pick<SessionUser, 'id' | 'email'>,
   action: string,
-  target: { type: 'user' | 'ticket'; id: string; label: string },
+  target: { type: 'user' | 'ticket' | 'group'; id: string; label: string },
   detail: AuditDetail = {},
 ): Promise<void> {
   await db.insert(adminAudit).values({

@@ -732,7 +732,7 @@ export const adminAudit = pgTable(
     actorId: text('actor_id'),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['user', 'ticket'] }).notNull(),
+    targetType: text('target_type', { enum: ['user', 'ticket', 'group'] }).notNull(),
     targetId: text('target_id').notNull(),
     targetLabel: text('target_label').notNull(),
     detail: jsonb('detail')
@@ -742,4 +742,140 @@ export const adminAudit = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Small groups (issue 25, docs/decisions/0052). A group follows one path (a course or a reading
+ * plan) from `starts_on`; its calendar day is the leader's (`time_zone`, set from the leader's
+ * zone at creation and on a transfer). Members' progress is never copied here: it is read from
+ * their own lesson_progress, reading_plan_run and activity_day rows, through their consent level.
+ * An ended group keeps only this row (its invitations say "ended"); its shared data is deleted.
+ */
+export const studyGroup = pgTable(
+  'study_group',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language', { enum: ['en', 'es'] }).notNull(),
+    pathKind: text('path_kind', { enum: ['course', 'plan'] }).notNull(),
+    courseId: text('course_id'),
+    lessonsPerWeek: smallint('lessons_per_week'),
+    planId: text('plan_id'),
+    planDuration: integer('plan_duration'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    meetingNote: text('meeting_note').notNull().default(''),
+    timeZone: text('time_zone').notNull(),
+    membersSeeReflections: boolean('members_see_reflections').notNull().default(false),
+    /**
+     * Moved on every change of who is in the group and what they let the leaders see (join,
+     * leave, removal, role, level, an account deleted): a kept member list of another version
+     * is not used, on any instance.
+     */
+    version: integer('version').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('study_group_created_idx').on(t.createdAt, t.id)],
+);
+
+/** One person in one group: their role, what they let the leaders see, and the mute switch. */
+export const groupMember = pgTable(
+  'group_member',
+  {
+    /** The member's id within the group (the API's `memberId`; never the user id). */
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    role: text('role', { enum: ['leader', 'co-leader', 'member'] }).notNull(),
+    level: text('level', { enum: ['membership', 'progress', 'reflections'] })
+      .notNull()
+      .default('progress'),
+    muted: boolean('muted').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_member_once').on(t.groupId, t.userId),
+    uniqueIndex('group_member_one_leader')
+      .on(t.groupId)
+      .where(sql`${t.role} = 'leader'`),
+    index('group_member_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An invitation: a link (`token_hash`, the SHA-256 of the token shown once) or, for a member
+ * invited by e-mail, a personal one (`invitee_id`, no token).
+ */
+export const groupInvitation = pgTable(
+  'group_invitation',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').unique(),
+    inviteeId: text('invitee_id').references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_invitation_group_idx').on(t.groupId, t.createdAt),
+    index('group_invitation_invitee_idx').on(t.inviteeId),
+  ],
+);
+
+/**
+ * A lesson reflection a member shares with one group: a pointer to their own practice response
+ * (lesson_progress.response, read live: editing it in the lesson edits what the group reads).
+ * Goes with the membership (leaving) and with the group's end.
+ */
+export const groupReflection = pgTable(
+  'group_reflection',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => groupMember.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lesson.id, { onDelete: 'cascade' }),
+    hidden: boolean('hidden').notNull().default(false),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_reflection_once').on(t.memberId, t.lessonId),
+    index('group_reflection_group_idx').on(t.groupId, t.lessonId),
+  ],
+);
+
+/**
+ * A leader's message to one member or to all (`to_member_id` null). `sender_day` is the
+ * sender's local day: the daily limit counts rows of one sender, group and day.
+ */
+export const groupMessage = pgTable(
+  'group_message',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    senderId: ownerId(),
+    senderDay: date('sender_day', { mode: 'string' }).notNull(),
+    toMemberId: text('to_member_id').references(() => groupMember.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_message_sender_idx').on(t.groupId, t.senderId, t.senderDay),
+    index('group_message_group_idx').on(t.groupId, t.createdAt),
+  ],
 );

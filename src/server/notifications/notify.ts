@@ -4,7 +4,7 @@
  * sends by push and e-mail (docs/decisions/0019). Imports nothing of the features, so any of
  * them may call it.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { KIND_URL, type EventKind, type NotificationKind } from '#shared/values/notifications.ts';
 import { DEFAULT_PREFERENCES } from '#shared/schemas/user.ts';
@@ -70,4 +70,55 @@ export async function notify(
     createdAt: now,
   });
   return { created: true };
+}
+
+/**
+ * `notify` for many members at once (a leader's message to a whole group): three statements
+ * whatever their number. Each member's delivery is dated in their own zone; `dedupeKey` is shared
+ * (one per message), so a retried call notifies nobody twice.
+ */
+export async function notifyMany(
+  db: Executor,
+  userIds: readonly string[],
+  kind: EventKind,
+  payload: Payload,
+  options: { dedupeKey: string; now?: Date },
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const now = options.now ?? new Date();
+  const members = await db
+    .select({ id: user.id, preferences: user.preferences })
+    .from(user)
+    .where(inArray(user.id, [...userIds]));
+  if (members.length === 0) return 0;
+  const inserted = await db
+    .insert(notificationDelivery)
+    .values(
+      members.map((m) => ({
+        id: randomUUID(),
+        userId: m.id,
+        kind,
+        localDay: localParts(now, m.preferences.timeZone ?? DEFAULT_PREFERENCES.timeZone).date,
+        dedupeKey: options.dedupeKey,
+        dueAt: now,
+        payload,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notificationDelivery.id, userId: notificationDelivery.userId });
+  if (inserted.length === 0) return 0;
+  await db.insert(notification).values(
+    inserted.map((d) => ({
+      id: randomUUID(),
+      userId: d.userId,
+      kind,
+      data: payload,
+      url: notificationUrl(kind, payload),
+      deliveryId: d.id,
+      createdAt: now,
+    })),
+  );
+  return inserted.length;
 }

@@ -123,6 +123,36 @@ export const ROUTE_ACCESS = {
   'DELETE /api/goals/:id': 'member',
   'POST /api/goals/:id/progress': 'member',
 
+  // Small groups (issue 25, ADR 0052): membership and roles are checked in the handlers; a
+  // group the caller is not in answers 404.
+  'GET /api/groups': 'member',
+  'POST /api/groups': 'member',
+  'GET /api/groups/:id': 'member',
+  'PATCH /api/groups/:id': 'member',
+  'POST /api/groups/:id/end': 'member',
+  'PATCH /api/groups/:id/membership': 'member',
+  'POST /api/groups/:id/leave': 'member',
+  'POST /api/groups/:id/transfer': 'member',
+  'POST /api/groups/:id/members/:memberId/role': 'member',
+  'POST /api/groups/:id/members/:memberId/remove': 'member',
+  'GET /api/groups/:id/members': 'member',
+  'GET /api/groups/:id/feed': 'member',
+  'POST /api/groups/:id/messages': 'member',
+  'GET /api/groups/:id/reflections': 'member',
+  'POST /api/groups/:id/reflections': 'member',
+  'DELETE /api/groups/:id/reflections/:reflectionId': 'member',
+  'PATCH /api/groups/:id/reflections/:reflectionId': 'member',
+  'GET /api/groups/:id/invitations': 'member',
+  'POST /api/groups/:id/invitations': 'member',
+  'POST /api/groups/:id/invitations/:invitationId/revoke': 'member',
+  'POST /api/groups/:id/invitations/email': 'member',
+  'GET /api/invitations/received': 'member',
+  'POST /api/invitations/received/:id/accept': 'member',
+  'POST /api/invitations/received/:id/decline': 'member',
+  // The link's preview is for visitors too; joining needs a member past the age gate.
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token/accept': 'member',
+
   // Reading plans and daily reading
   'GET /api/reading-plans': 'member',
   'POST /api/reading-plans/:id/start': 'member',

@@ -169,7 +169,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   actorEmail: z.string(),
   action: z.string(),
-  targetType: z.enum(['user', 'ticket']),
+  targetType: z.enum(['user', 'ticket', 'group']),
   targetId: z.string(),
   targetLabel: z.string(),
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),

@@ -12,7 +12,12 @@ export const REMINDER_KINDS = [
   'prayer',
   'weeklyProgress',
 ] as const;
-export const EVENT_KINDS = ['badgeEarned', 'supportAnswered'] as const;
+export const EVENT_KINDS = [
+  'badgeEarned',
+  'supportAnswered',
+  'groupMessage',
+  'groupInvitation',
+] as const;
 export const SETTING_KINDS = [...REMINDER_KINDS, ...EVENT_KINDS] as const;
 /** `test` is what /notification-test sends. */
 export const NOTIFICATION_KINDS = [...SETTING_KINDS, 'test'] as const;
@@ -41,6 +46,8 @@ export const KIND_TOGGLE: Record<
   weeklyProgress: 'weeklyProgress',
   badgeEarned: null,
   supportAnswered: null,
+  groupMessage: null,
+  groupInvitation: null,
 };
 
 /** Where a notification of each kind leads. */
@@ -52,6 +59,8 @@ export const KIND_URL: Record<NotificationKind, string> = {
   weeklyProgress: '/',
   badgeEarned: '/courses',
   supportAnswered: '/account-settings?tab=support',
+  groupMessage: '/groups',
+  groupInvitation: '/groups',
   test: '/notification-test',
 };
 
@@ -64,6 +73,8 @@ export const DEFAULT_KIND_TIMES: Record<SettingKind, string> = {
   weeklyProgress: '18:00',
   badgeEarned: '12:00',
   supportAnswered: '12:00',
+  groupMessage: '12:00',
+  groupInvitation: '12:00',
 };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -1,4 +1,15 @@
-import { BookOpen, Bell, Brain, Flame, HandHeart, LifeBuoy, Award, BarChart3 } from 'lucide-react';
+import {
+  BookOpen,
+  Bell,
+  Brain,
+  Flame,
+  HandHeart,
+  LifeBuoy,
+  Award,
+  BarChart3,
+  MessageCircleHeart,
+  UserPlus,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem, NotificationKind } from '#shared/schemas/notifications.ts';
@@ -15,6 +26,8 @@ const ICONS: Record<NotificationKind, typeof Bell> = {
   weeklyProgress: BarChart3,
   badgeEarned: Award,
   supportAnswered: LifeBuoy,
+  groupMessage: MessageCircleHeart,
+  groupInvitation: UserPlus,
   test: Bell,
 };
 

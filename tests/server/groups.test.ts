@@ -1,0 +1,699 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  groupInvitation,
+  groupMember,
+  groupMessage,
+  groupReflection,
+  notification,
+  notificationDelivery,
+  rateLimit,
+  studyGroup,
+  user,
+} from '#server/db/schema.ts';
+import { addDays } from '#shared/values/time.ts';
+import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
+
+const app = useTestApp(
+  {},
+  { leader: {}, member: {}, other: {}, outsider: {}, unverified: { ageVerified: false } },
+);
+const call = app.call;
+const db = () => app.t.database.db;
+const today = () => new Date().toISOString().slice(0, 10);
+
+// Each test starts with fresh rate-limit counters (the limits have tests of their own below).
+beforeEach(async () => {
+  await db().delete(rateLimit);
+});
+
+async function createGroup(
+  who: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string }> {
+  const res = await call(who, 'POST', '/api/groups', {
+    name: 'New believers',
+    language: 'en',
+    path: { kind: 'course', courseId: '101' },
+    startsOn: today(),
+    meetingNote: 'Thursdays 7 pm',
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function invite(who: TestUser, groupId: string, body: object = {}) {
+  const res = await call(who, 'POST', `/api/groups/${groupId}/invitations`, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { token: string; url: string; invitation: { id: string; status: string } };
+}
+
+async function joinWith(who: TestUser, token: string, level = 'progress') {
+  return call(who, 'POST', `/api/invitations/${token}/accept`, { level });
+}
+
+async function groupWith(...members: [TestUser, string][]) {
+  const group = await createGroup(app.leader);
+  const { token } = await invite(app.leader, group.id);
+  for (const [who, level] of members) {
+    const res = await joinWith(who, token, level);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return group;
+}
+
+async function memberIdOf(groupId: string, who: TestUser): Promise<string> {
+  const [row] = await db()
+    .select({ id: groupMember.id })
+    .from(groupMember)
+    .where(and(eq(groupMember.groupId, groupId), eq(groupMember.userId, who.id)));
+  return row!.id;
+}
+
+describe('creating a group', () => {
+  it('makes the creator its leader, with the path, the pace and no one else', async () => {
+    const group = await createGroup(app.leader, { description: 'A first look at the faith' });
+    const detail = (await call(app.leader, 'GET', `/api/groups/${group.id}`)).json();
+    expect(detail).toMatchObject({
+      name: 'New believers',
+      description: 'A first look at the faith',
+      path: { kind: 'course', courseId: '101', lessonsPerWeek: 1 },
+      pathTitle: expect.any(String),
+      meetingNote: 'Thursdays 7 pm',
+      memberCount: 1,
+      pathNeedsPremium: false,
+      me: { role: 'leader', level: 'progress', muted: false },
+      pace: { expected: 1, total: 18 },
+      stats: { memberCount: 1, completion: 0 },
+    });
+    expect(detail.lessons).toHaveLength(18);
+    const list = (await call(app.leader, 'GET', '/api/groups')).json();
+    expect(list.items.map((g: { id: string }) => g.id)).toContain(group.id);
+    expect(list.canCreate).toBe(true);
+  });
+
+  it('refuses bad input with translated messages in both languages', async () => {
+    const bad = await call(app.leader, 'POST', '/api/groups', {
+      name: '',
+      language: 'en',
+      path: { kind: 'course', courseId: '999' },
+      startsOn: 'tomorrow',
+    });
+    expect(bad.statusCode).toBe(400);
+    const far = await call(
+      app.leader,
+      'POST',
+      '/api/groups',
+      {
+        name: 'Later',
+        language: 'es',
+        path: { kind: 'plan', planId: 'gospels', duration: 90 },
+        startsOn: addDays(today(), 800),
+      },
+      'es',
+    );
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe('Elige una fecha de inicio dentro de un año a partir de hoy.');
+    const long = await call(app.leader, 'POST', '/api/groups', {
+      name: 'x'.repeat(81),
+      language: 'en',
+      path: { kind: 'course', courseId: '101' },
+      startsOn: today(),
+    });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('makes one group for one chosen id sent twice', async () => {
+    const id = crypto.randomUUID();
+    const body = {
+      id,
+      name: 'Twice',
+      language: 'en',
+      path: { kind: 'course', courseId: '101' },
+      startsOn: today(),
+    };
+    expect((await call(app.other, 'POST', '/api/groups', body)).statusCode).toBe(201);
+    expect((await call(app.other, 'POST', '/api/groups', body)).statusCode).toBe(200);
+    expect((await call(app.member, 'POST', '/api/groups', body)).statusCode).toBe(409);
+    const rows = await db().select().from(studyGroup).where(eq(studyGroup.id, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets a member lead at most 20 groups', async () => {
+    const busy = await createUser(app.t);
+    const now = new Date();
+    for (let i = 0; i < 20; i++) {
+      const id = crypto.randomUUID();
+      await db()
+        .insert(studyGroup)
+        .values({
+          id,
+          name: `G${i}`,
+          language: 'en',
+          pathKind: 'course',
+          courseId: '101',
+          lessonsPerWeek: 1,
+          startsOn: today(),
+          timeZone: 'UTC',
+        });
+      await db().insert(groupMember).values({
+        id: crypto.randomUUID(),
+        groupId: id,
+        userId: busy.id,
+        role: 'leader',
+        joinedAt: now,
+      });
+    }
+    const res = await call(
+      busy,
+      'POST',
+      '/api/groups',
+      {
+        name: 'One more',
+        language: 'en',
+        path: { kind: 'course', courseId: '101' },
+        startsOn: today(),
+      },
+      'es',
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Ya lideras 20 grupos/);
+    expect((await call(busy, 'GET', '/api/groups')).json().canCreate).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits group creation and invitation acceptance per member (a leaked link tried by a script)', async () => {
+    const maker = await createUser(app.t);
+    const body = {
+      name: 'G',
+      language: 'en',
+      path: { kind: 'course', courseId: '101' },
+      startsOn: today(),
+    };
+    for (let i = 0; i < 10; i++) {
+      expect((await call(maker, 'POST', '/api/groups', body)).statusCode).toBe(201);
+    }
+    const limited = await call(maker, 'POST', '/api/groups', body, 'es');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().message).toMatch(/^Demasiados intentos/);
+
+    const joiner = await createUser(app.t);
+    for (let i = 0; i < 20; i++) {
+      expect((await joinWith(joiner, `guessed-${i}`)).statusCode).toBe(404);
+    }
+    expect((await joinWith(joiner, 'guessed-again')).statusCode).toBe(429);
+  });
+});
+
+describe('invitations', () => {
+  it('shows a visitor only the name, the leader’s first name, the path and the meeting note', async () => {
+    const group = await createGroup(app.leader);
+    const { token, url } = await invite(app.leader, group.id);
+    expect(url).toBe(`http://localhost:5000/invitations/${token}`);
+    const res = await app.t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('open');
+    expect(Object.keys(body.group).sort()).toEqual(
+      [
+        'language',
+        'leaderFirstName',
+        'meetingNote',
+        'name',
+        'path',
+        'pathTitle',
+        'startsOn',
+      ].sort(),
+    );
+    expect(body.group.leaderFirstName).toBe('Test');
+    // The token is stored hashed.
+    const [row] = await db()
+      .select()
+      .from(groupInvitation)
+      .where(eq(groupInvitation.groupId, group.id));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(row!.tokenHash).toHaveLength(64);
+    const unknown = await app.t.app.inject({
+      method: 'GET',
+      url: '/api/invitations/nope',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/^Esta invitación no existe/);
+  });
+
+  it('needs a member past the age gate to join', async () => {
+    const group = await createGroup(app.leader);
+    const { token } = await invite(app.leader, group.id);
+    const visitor = await app.t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${token}/accept`,
+      payload: {},
+    });
+    expect(visitor.statusCode).toBe(401);
+    expect((await joinWith(app.unverified, token)).statusCode).toBe(403);
+    const joined = await joinWith(app.member, token, 'membership');
+    expect(joined.json()).toEqual({ groupId: group.id });
+    // Twice: the group opens, nothing more counted.
+    expect((await joinWith(app.member, token)).json()).toEqual({ groupId: group.id });
+    const [row] = await db()
+      .select()
+      .from(groupInvitation)
+      .where(eq(groupInvitation.groupId, group.id));
+    expect(row!.uses).toBe(1);
+    const detail = (await call(app.member, 'GET', `/api/groups/${group.id}`)).json();
+    expect(detail.me).toMatchObject({ role: 'member', level: 'membership' });
+  });
+
+  it('says when a link expired, was revoked, is used up, or the group ended (both languages)', async () => {
+    const group = await createGroup(app.leader);
+    const first = await invite(app.leader, group.id, { maxUses: 1, expiresInDays: 1 });
+    // A new link revokes the previous one.
+    const second = await invite(app.leader, group.id, { maxUses: 1 });
+    const revoked = await joinWith(app.member, first.token);
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.json().message).toMatch(/withdrawn/);
+    expect((await joinWith(app.member, second.token)).statusCode).toBe(200);
+    const usedUp = await call(
+      app.other,
+      'POST',
+      `/api/invitations/${second.token}/accept`,
+      {},
+      'es',
+    );
+    expect(usedUp.statusCode).toBe(410);
+    expect(usedUp.json().message).toMatch(/^Esta invitación ya se usó/);
+    const preview = await app.t.app.inject({
+      method: 'GET',
+      url: `/api/invitations/${second.token}`,
+    });
+    expect(preview.json()).toEqual({ status: 'used-up', group: null });
+
+    const third = await invite(app.leader, group.id);
+    await db()
+      .update(groupInvitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(groupInvitation.id, third.invitation.id));
+    const expired = await joinWith(app.other, third.token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toMatch(/expired/);
+
+    const expiredPreview = await app.t.app.inject({
+      method: 'GET',
+      url: `/api/invitations/${third.token}`,
+    });
+    expect(expiredPreview.json()).toEqual({ status: 'expired', group: null });
+
+    const fourth = await invite(app.leader, group.id);
+    const listed = (await call(app.leader, 'GET', `/api/groups/${group.id}/invitations`)).json();
+    expect(listed.items.map((i: { status: string }) => i.status)).toEqual([
+      'open',
+      'revoked',
+      'revoked',
+      'revoked',
+    ]);
+    expect((await call(app.leader, 'POST', `/api/groups/${group.id}/end`)).statusCode).toBe(204);
+    const ended = await call(
+      app.other,
+      'POST',
+      `/api/invitations/${fourth.token}/accept`,
+      {},
+      'es',
+    );
+    expect(ended.statusCode).toBe(410);
+    expect(ended.json().message).toBe('Este grupo ha terminado.');
+  });
+
+  it('revokes a link on request, for the group’s leaders only', async () => {
+    const group = await groupWith([app.member, 'progress']);
+    const { token, invitation } = await invite(app.leader, group.id);
+    const url = `/api/groups/${group.id}/invitations/${invitation.id}/revoke`;
+    const byMember = await call(app.member, 'POST', url, undefined, 'es');
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe('Solo los líderes del grupo pueden hacer esto.');
+    expect((await call(app.leader, 'POST', url)).statusCode).toBe(204);
+    expect((await joinWith(app.other, token)).statusCode).toBe(410);
+  });
+
+  it('invites an existing member by e-mail, who must accept; any address gets the same answer', async () => {
+    const group = await createGroup(app.leader);
+    const invitee = await createUser(app.t);
+    const known = await call(app.leader, 'POST', `/api/groups/${group.id}/invitations/email`, {
+      email: invitee.email.toUpperCase(),
+    });
+    const unknown = await call(app.leader, 'POST', `/api/groups/${group.id}/invitations/email`, {
+      email: 'nobody-here@example.com',
+    });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    // Not a member yet: an invitation in the app, and an e-mail by the notification settings.
+    expect((await call(invitee, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+    const notes = await db().select().from(notification).where(eq(notification.userId, invitee.id));
+    expect(notes.map((n) => n.kind)).toContain('groupInvitation');
+    const list = (await call(invitee, 'GET', '/api/groups')).json();
+    expect(list.pendingInvitations).toBe(1);
+    const received = (await call(invitee, 'GET', '/api/invitations/received')).json();
+    expect(received.items).toHaveLength(1);
+    expect(received.items[0].group.name).toBe('New believers');
+    // Someone else cannot accept it.
+    const stolen = await call(
+      app.outsider,
+      'POST',
+      `/api/invitations/received/${received.items[0].id}/accept`,
+      {},
+    );
+    expect(stolen.statusCode).toBe(404);
+    const accepted = await call(
+      invitee,
+      'POST',
+      `/api/invitations/received/${received.items[0].id}/accept`,
+      { level: 'reflections' },
+    );
+    expect(accepted.json()).toEqual({ groupId: group.id });
+    expect((await call(invitee, 'GET', '/api/invitations/received')).json().items).toEqual([]);
+  });
+});
+
+describe('what leaders and members see', () => {
+  it('shows leaders each member by their level, and members only names that are visible', async () => {
+    const group = await groupWith([app.member, 'progress'], [app.other, 'membership']);
+    await call(app.member, 'PUT', '/api/lessons/101-1/response', { response: 'Grace.' });
+    await call(app.member, 'POST', '/api/lessons/101-1/complete');
+    const page = (
+      await call(app.leader, 'GET', `/api/groups/${group.id}/members?sort=progress&order=desc`)
+    ).json();
+    expect(page.kind).toBe('leader');
+    expect(page.total).toBe(3);
+    const [first, , last] = page.leaderRows;
+    expect(first.progress.path).toMatchObject({
+      kind: 'course',
+      lessonsDone: 1,
+      lessonsTotal: 18,
+      nextLesson: { id: '101-2' },
+      percent: 5,
+    });
+    expect(first.progress.lastActiveDay).toBe(today());
+    expect(first.progress.currentStreak).toBe(1);
+    // Membership only: the name and that they joined, sorted last.
+    expect(last).toMatchObject({ level: 'membership', progress: null });
+
+    // A member sees the leaders and themselves; the others once their profile is visible.
+    const seen = (await call(app.member, 'GET', `/api/groups/${group.id}/members`)).json();
+    expect(seen.kind).toBe('member');
+    expect(seen.leaderRows).toEqual([]);
+    expect(
+      seen.visibleRows.map((r: { role: string; me: boolean }) => [r.role, r.me]).sort(),
+    ).toEqual(
+      [
+        ['leader', false],
+        ['member', true],
+      ].sort(),
+    );
+    await call(app.other, 'PATCH', '/api/user/preferences', { profileVisibility: true });
+    const after = (await call(app.member, 'GET', `/api/groups/${group.id}/members`)).json();
+    expect(after.total).toBe(3);
+    await call(app.other, 'PATCH', '/api/user/preferences', { profileVisibility: false });
+    const memberDetail = (await call(app.member, 'GET', `/api/groups/${group.id}`)).json();
+    expect(memberDetail.stats).toBeNull();
+    expect(memberDetail.myProgress.path.lessonsDone).toBe(1);
+  });
+
+  it('follows a plan: the day reached against the group’s day, and 3 or more days behind', async () => {
+    const reader = await createUser(app.t);
+    const group = await createGroup(app.leader, {
+      path: { kind: 'plan', planId: 'gospels', duration: 90 },
+      startsOn: addDays(today(), -5),
+    });
+    const { token } = await invite(app.leader, group.id);
+    await joinWith(reader, token);
+    await call(reader, 'POST', '/api/reading-plans/gospels/start', { duration: 90 });
+    await call(reader, 'POST', '/api/daily-reading/complete', { day: 1 });
+    const page = (
+      await call(app.leader, 'GET', `/api/groups/${group.id}/members?sort=behind&order=desc`)
+    ).json();
+    const row = page.leaderRows.find((r: { role: string }) => r.role === 'member');
+    expect(row.progress.path).toMatchObject({
+      kind: 'plan',
+      onPlan: true,
+      dayReached: 1,
+      expectedDay: 6,
+      daysBehind: 4,
+      behind: true,
+    });
+    const detail = (await call(app.leader, 'GET', `/api/groups/${group.id}`)).json();
+    expect(detail.pace).toEqual({ expected: 6, total: 90 });
+    expect(detail.stats.behindCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('tells a member of a premium course that they need Premium, and the leader only that the path needs it', async () => {
+    const group = await createGroup(app.leader, { path: { kind: 'course', courseId: '202' } });
+    const { token } = await invite(app.leader, group.id);
+    await joinWith(app.member, token);
+    const mine = (await call(app.member, 'GET', `/api/groups/${group.id}`)).json();
+    expect(mine).toMatchObject({ pathNeedsPremium: true, iNeedPremium: true });
+    const page = (await call(app.leader, 'GET', `/api/groups/${group.id}/members`)).json();
+    expect(JSON.stringify(page)).not.toMatch(/premium/i);
+  });
+});
+
+describe('consent, leaving and roles', () => {
+  it('changes the level at once, and leaving takes the member’s data out of the group', async () => {
+    const group = await groupWith([app.member, 'progress']);
+    const url = `/api/groups/${group.id}/members`;
+    const row = async () =>
+      (await call(app.leader, 'GET', url))
+        .json()
+        .leaderRows.find((r: { role: string }) => r.role === 'member');
+    expect((await row()).progress).not.toBeNull();
+    const patched = await call(app.member, 'PATCH', `/api/groups/${group.id}/membership`, {
+      level: 'membership',
+      muted: true,
+    });
+    expect(patched.json()).toMatchObject({ level: 'membership', muted: true });
+    expect((await row()).progress).toBeNull();
+    expect((await call(app.member, 'POST', `/api/groups/${group.id}/leave`)).statusCode).toBe(204);
+    expect(await row()).toBeUndefined();
+    expect((await call(app.member, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+  });
+
+  it('makes the leader hand over or end the group before leaving; co-leaders up to 5', async () => {
+    const group = await groupWith([app.member, 'progress'], [app.other, 'progress']);
+    const leave = await call(app.leader, 'POST', `/api/groups/${group.id}/leave`, undefined, 'es');
+    expect(leave.statusCode).toBe(409);
+    expect(leave.json().message).toMatch(/^Como líder, entrega el grupo/);
+    const memberId = await memberIdOf(group.id, app.member);
+    const otherId = await memberIdOf(group.id, app.other);
+    const promote = await call(
+      app.leader,
+      'POST',
+      `/api/groups/${group.id}/members/${memberId}/role`,
+      {
+        role: 'co-leader',
+      },
+    );
+    expect(promote.statusCode).toBe(204);
+    // A co-leader sees as the leader does, may remove members but not end or transfer.
+    expect((await call(app.member, 'GET', `/api/groups/${group.id}/members`)).json().kind).toBe(
+      'leader',
+    );
+    const end = await call(app.member, 'POST', `/api/groups/${group.id}/end`, undefined, 'es');
+    expect(end.statusCode).toBe(403);
+    expect(end.json().message).toBe('Solo el líder del grupo puede hacer esto.');
+    expect(
+      (await call(app.member, 'POST', `/api/groups/${group.id}/members/${otherId}/remove`))
+        .statusCode,
+    ).toBe(204);
+    expect((await call(app.other, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+
+    // Five co-leaders at most.
+    const { token } = await invite(app.leader, group.id);
+    for (let i = 0; i < 5; i++) {
+      const extra = await createUser(app.t);
+      await joinWith(extra, token);
+      const id = await memberIdOf(group.id, extra);
+      const res = await call(app.leader, 'POST', `/api/groups/${group.id}/members/${id}/role`, {
+        role: 'co-leader',
+      });
+      expect(res.statusCode).toBe(i < 4 ? 204 : 409);
+    }
+
+    const transfer = await call(app.leader, 'POST', `/api/groups/${group.id}/transfer`, {
+      memberId,
+    });
+    expect(transfer.statusCode).toBe(200);
+    expect(transfer.json().me.role).toBe('co-leader');
+    expect((await call(app.member, 'GET', `/api/groups/${group.id}`)).json().me.role).toBe(
+      'leader',
+    );
+    expect((await call(app.leader, 'POST', `/api/groups/${group.id}/leave`)).statusCode).toBe(204);
+  });
+
+  it('ending keeps each member’s own progress and removes the group’s shared data', async () => {
+    const group = await groupWith([app.member, 'reflections']);
+    await call(app.member, 'PUT', '/api/lessons/101-1/response', { response: 'Mine to keep.' });
+    const shared = await call(app.member, 'POST', `/api/groups/${group.id}/reflections`, {
+      lessonId: '101-1',
+    });
+    expect(shared.statusCode).toBe(201);
+    await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
+      to: 'all',
+      body: 'Well done',
+    });
+    expect((await call(app.leader, 'POST', `/api/groups/${group.id}/end`)).statusCode).toBe(204);
+    expect(
+      await db().select().from(groupReflection).where(eq(groupReflection.groupId, group.id)),
+    ).toEqual([]);
+    expect(
+      await db().select().from(groupMessage).where(eq(groupMessage.groupId, group.id)),
+    ).toEqual([]);
+    expect(await db().select().from(groupMember).where(eq(groupMember.groupId, group.id))).toEqual(
+      [],
+    );
+    const lesson = (await call(app.member, 'GET', '/api/lessons/101-1')).json();
+    expect(JSON.stringify(lesson)).toContain('Mine to keep.');
+    expect((await call(app.leader, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('encouragement', () => {
+  it('sends to one or all, per recipient language, 3 a day per leader and group, not to the muted', async () => {
+    const spanish = await createUser(app.t);
+    await call(spanish, 'PATCH', '/api/user/preferences', { language: 'es' });
+    const group = await groupWith(
+      [app.member, 'progress'],
+      [spanish, 'progress'],
+      [app.other, 'progress'],
+    );
+    await call(app.other, 'PATCH', `/api/groups/${group.id}/membership`, { muted: true });
+    const byMember = await call(app.member, 'POST', `/api/groups/${group.id}/messages`, {
+      to: 'all',
+      body: 'Hi',
+    });
+    expect(byMember.statusCode).toBe(403);
+    const all = await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
+      to: 'all',
+      body: 'Keep going, friends!',
+    });
+    expect(all.statusCode).toBe(201);
+    expect(all.json()).toEqual({ recipients: 3, remainingToday: 2 });
+    const kinds = async (who: TestUser) =>
+      (await db().select().from(notification).where(eq(notification.userId, who.id)))
+        .filter((n) => n.kind === 'groupMessage')
+        .map((n) => n.data);
+    expect(await kinds(app.other)).toEqual([]);
+    expect(await kinds(spanish)).toEqual([
+      expect.objectContaining({ message: 'Keep going, friends!', group: 'New believers' }),
+    ]);
+    const deliveries = await db()
+      .select()
+      .from(notificationDelivery)
+      .where(eq(notificationDelivery.userId, spanish.id));
+    expect(deliveries.some((d) => d.kind === 'groupMessage')).toBe(true);
+
+    const one = await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
+      to: await memberIdOf(group.id, app.member),
+      body: 'You are doing well',
+    });
+    expect(one.json()).toEqual({ recipients: 1, remainingToday: 1 });
+    await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
+      to: 'all',
+      body: 'Third',
+    });
+    const fourth = await call(
+      app.leader,
+      'POST',
+      `/api/groups/${group.id}/messages`,
+      { to: 'all', body: 'Fourth' },
+      'es',
+    );
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toMatch(/^Hoy ya enviaste 3 mensajes/);
+    const long = await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
+      to: 'all',
+      body: 'x'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('shared reflections and the feed', () => {
+  it('shares a reflection at level 3 only, live edits show, a leader can hide it', async () => {
+    const group = await groupWith([app.member, 'reflections'], [app.other, 'progress']);
+    await call(app.member, 'PUT', '/api/lessons/101-1/response', { response: 'First thoughts' });
+    const notLevel = await call(app.other, 'POST', `/api/groups/${group.id}/reflections`, {
+      lessonId: '101-1',
+    });
+    expect(notLevel.statusCode).toBe(409);
+    expect(
+      (await call(app.member, 'POST', `/api/groups/${group.id}/reflections`, { lessonId: '202-1' }))
+        .statusCode,
+    ).toBe(400);
+    const shared = await call(app.member, 'POST', `/api/groups/${group.id}/reflections`, {
+      lessonId: '101-1',
+    });
+    expect(shared.json()).toMatchObject({ text: 'First thoughts', mine: true, hidden: false });
+    await call(app.member, 'PUT', '/api/lessons/101-1/response', { response: 'Edited thoughts' });
+    const leaderList = (
+      await call(app.leader, 'GET', `/api/groups/${group.id}/reflections`)
+    ).json();
+    expect(leaderList.items.map((r: { text: string }) => r.text)).toEqual(['Edited thoughts']);
+    // Members read them only when the leader turns that on.
+    expect(
+      (await call(app.other, 'GET', `/api/groups/${group.id}/reflections`)).json().items,
+    ).toEqual([]);
+    await call(app.leader, 'PATCH', `/api/groups/${group.id}`, { membersSeeReflections: true });
+    expect(
+      (await call(app.other, 'GET', `/api/groups/${group.id}/reflections`)).json().items,
+    ).toHaveLength(1);
+    const id = shared.json().id;
+    expect(
+      (
+        await call(app.leader, 'PATCH', `/api/groups/${group.id}/reflections/${id}`, {
+          hidden: true,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await call(app.other, 'GET', `/api/groups/${group.id}/reflections`)).json().items,
+    ).toEqual([]);
+    expect(
+      (await call(app.member, 'GET', `/api/groups/${group.id}/reflections`)).json().items[0],
+    ).toMatchObject({
+      hidden: true,
+      mine: true,
+    });
+    // Lowering the level unshares everything at once.
+    await call(app.member, 'PATCH', `/api/groups/${group.id}/membership`, { level: 'progress' });
+    expect(
+      (await call(app.leader, 'GET', `/api/groups/${group.id}/reflections`)).json().items,
+    ).toEqual([]);
+  });
+
+  it('shows milestones only of members who share activity, and messages to all', async () => {
+    const sharer = await createUser(app.t);
+    const group = await groupWith([sharer, 'progress'], [app.other, 'progress']);
+    await call(sharer, 'PATCH', '/api/user/preferences', { activitySharing: true });
+    await call(sharer, 'PUT', '/api/lessons/101-1/response', { response: 'ok' });
+    await call(sharer, 'POST', '/api/lessons/101-1/complete');
+    await call(app.other, 'PUT', '/api/lessons/101-1/response', { response: 'ok' });
+    await call(app.other, 'POST', '/api/lessons/101-1/complete');
+    await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
+      to: 'all',
+      body: 'Hello all',
+    });
+    const feed = (await call(app.other, 'GET', `/api/groups/${group.id}/feed`)).json();
+    const otherName = (await db().select().from(user).where(eq(user.id, app.other.id)))[0]!
+      .lastName;
+    expect(feed.items.some((i: { lastName: string }) => i.lastName === otherName)).toBe(false);
+    expect(feed.items.map((i: { kind: string }) => i.kind)).toEqual(
+      expect.arrayContaining(['message', 'lesson-completed', 'badge', 'joined']),
+    );
+    await call(sharer, 'PATCH', '/api/user/preferences', { activitySharing: false });
+    const after = (await call(app.other, 'GET', `/api/groups/${group.id}/feed`)).json();
+    expect(after.items.map((i: { kind: string }) => i.kind)).toEqual(['message']);
+  });
+});
