@@ -27,6 +27,7 @@ export function VisitorApp() {
           <Route path="/forgot-password" element={<P.ForgotPassword />} />
           <Route path="/reset-password" element={<P.ResetPassword />} />
           <Route path="/verify-email" element={<P.VerifyEmail />} />
+          <Route path="/invitations/:token" element={<P.Invitation />} />
           <Route path="*" element={<VisitorFallback />} />
         </Routes>
         <AppReady />

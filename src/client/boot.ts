@@ -19,7 +19,7 @@ import { getEarly } from './lib/early.ts';
 import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
 import { USER_PATH } from './sw/names.ts';
 import { forgetAfterSignOut } from './lib/unsaved.ts';
-import { PAGE_DATA, askPageData } from './page-data.ts';
+import { askPageData, pageData } from './page-data.ts';
 
 // The server has just signed someone out (GET /api/logout): the text they typed and did not
 // save goes from this browser before anything else runs (docs/decisions/0049).
@@ -117,7 +117,7 @@ if (!prerendered) {
   // soon as it answers (lib/early.ts). The language is the app's guess too (lib/i18n.ts: the
   // stored choice, else the browser's); on a wrong guess the app asks again.
   getEarly(USER_PATH, undefined, (answer) => {
-    if (!answer.ok || !PAGE_DATA[window.location.pathname]) return;
+    if (!answer.ok || !pageData(window.location.pathname)) return;
     void answer.json().then(
       (user: { ageVerified?: boolean } | null) => askPageData(user, guessLanguage()),
       () => undefined,

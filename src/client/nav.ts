@@ -17,6 +17,7 @@ import {
   Star,
   Target,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -40,6 +41,7 @@ export const MEMBER_NAV: NavGroup[] = [
       { to: '/courses', labelKey: 'nav.courses', icon: GraduationCap },
       { to: '/daily-reading', labelKey: 'nav.dailyReading', icon: CalendarDays },
       { to: '/reading-plans', labelKey: 'nav.readingPlans', icon: CalendarCheck },
+      { to: '/groups', labelKey: 'nav.smallGroups', icon: UsersRound },
     ],
   },
   {

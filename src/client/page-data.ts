@@ -6,13 +6,27 @@ import { getEarly } from './lib/early.ts';
  * URLs the page's queries fetch (their query keys).
  */
 export const PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
-  '/': ['/api/dashboard'],
+  // The dashboard's groups card reads the groups list (features/groups/GroupsCard.tsx).
+  '/': ['/api/dashboard', '/api/groups'],
   '/daily-reading': ['/api/daily-reading'],
   '/reading-plans': ['/api/reading-plans'],
   '/memory-verses': ['/api/memory-verses'],
   '/goals': ['/api/goals'],
   '/courses': ['/api/courses'],
+  '/groups': ['/api/groups'],
 };
+
+/** A group's page, by its id: the group, and its member list as first shown (by name). */
+const GROUP_PAGE = /^\/groups\/([0-9a-f-]{36})$/;
+
+/** What the page at `pathname` reads first: by its exact path, or a group's page by its id. */
+export function pageData(pathname: string): readonly string[] | undefined {
+  const group = GROUP_PAGE.exec(pathname)?.[1];
+  if (group) {
+    return [`/api/groups/${group}`, `/api/groups/${group}/members?sort=name&order=asc&page=1`];
+  }
+  return PAGE_DATA[pathname];
+}
 
 let asked = false;
 
@@ -24,7 +38,7 @@ let asked = false;
  * then still goes out before the page's code, never after it.
  */
 export function askPageData(user: { ageVerified?: boolean } | null, language: string): void {
-  const data = PAGE_DATA[window.location.pathname];
+  const data = pageData(window.location.pathname);
   // Behind the age gate the member routes answer 403: their data waits for the gate.
   if (asked || !data || !user?.ageVerified) return;
   asked = true;

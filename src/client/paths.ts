@@ -33,6 +33,8 @@ export const MEMBER_PATHS = [
   '/resources',
   '/resources/:id',
   '/favorite-verses',
+  '/groups',
+  '/groups/:id',
 ];
 
 /** The visitor navigation (header, drawer and footer). */
@@ -42,3 +44,11 @@ export const VISITOR_NAV: { to: string; labelKey: string }[] = [
   { to: '/about-us', labelKey: 'nav.aboutUs' },
   { to: '/support', labelKey: 'nav.support' },
 ];
+
+/**
+ * A link between the sign-in and sign-up pages that keeps where the person was heading
+ * (`?next=`, e.g. a group's invitation), so switching forms does not lose it.
+ */
+export function keepNext(path: string, next: string | null): string {
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}

@@ -117,6 +117,10 @@ export const pages = {
     import('./features/library/Gospel.tsx').then((m) => ({ default: m.GospelForVisitors })),
   ),
   FavoriteVerses: page(['library'], () => import('./features/library/FavoriteVerses.tsx')),
+  Groups: page(['groups', 'groupPace'], () => import('./features/groups/Groups.tsx')),
+  GroupPage: page(['groups', 'groupPace'], () => import('./features/groups/GroupPage.tsx')),
+  // An invitation link (issue 25): for visitors (then sign up or sign in) and members alike.
+  Invitation: page(['groups'], () => import('./features/groups/InvitationPage.tsx')),
 };
 
 /** A member route: its path and its page. */
@@ -161,6 +165,9 @@ export const memberRoutes: readonly MemberRoute[] = [
   { path: '/resources/:id', page: pages.ResourceDetail },
   { path: '/gospel', page: pages.Gospel },
   { path: '/favorite-verses', page: pages.FavoriteVerses },
+  { path: '/groups', page: pages.Groups },
+  { path: '/groups/:id', page: pages.GroupPage },
+  { path: '/invitations/:token', page: pages.Invitation },
   { path: '/terms-of-service', page: pages.Terms },
   { path: '/privacy-policy', page: pages.Privacy },
 ];

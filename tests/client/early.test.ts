@@ -92,15 +92,30 @@ describe('the data a page reads first (page-data.ts)', () => {
     const { memoryVersesKey } = await import('#client/features/memory/api.ts');
     const { GOALS_KEY } = await import('#client/features/goals/api.ts');
     const { COURSES_KEY } = await import('#client/features/courses/api.ts');
+    const { GROUPS_KEY } = await import('#client/features/groups/queries.ts');
     expect(PAGE_DATA).toEqual({
-      '/': [DASHBOARD_KEY[0]],
+      // The dashboard's groups card reads the groups list.
+      '/': [DASHBOARD_KEY[0], GROUPS_KEY[0]],
       '/daily-reading': [DAILY_READING_KEY[0]],
       '/reading-plans': [READING_PLANS_KEY[0]],
       // The list opens on every category.
       '/memory-verses': [memoryVersesKey(null)[0]],
       '/goals': [GOALS_KEY[0]],
       '/courses': [COURSES_KEY[0]],
+      '/groups': [GROUPS_KEY[0]],
     });
+  });
+
+  it("asks for a group's page by its id: the group and its member list as first shown", async () => {
+    const { pageData } = await import('#client/page-data.ts');
+    const { groupKey } = await import('#client/features/groups/queries.ts');
+    const id = '0b6f3c1e-9a4d-4c1b-8f5e-2d7a6b9c0e11';
+    expect(pageData(`/groups/${id}`)).toEqual([
+      groupKey(id).join('/'),
+      `/api/groups/${id}/members?sort=name&order=asc&page=1`,
+    ]);
+    expect(pageData('/groups/not-an-id')).toBeUndefined();
+    expect(pageData('/goals')).toEqual(['/api/goals']);
   });
 
   it('is asked once per page load, by whichever of boot.ts and the app reads the session first', async () => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { SignInInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
@@ -12,6 +12,7 @@ import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { authApi } from '../lib/auth-api.ts';
 import { SESSION_ENDED_FLAG } from '../lib/queryClient.ts';
 import { fieldMessage } from '../lib/validation.ts';
+import { keepNext } from '../paths.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
 
@@ -31,6 +32,7 @@ export default function SignIn() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [ended] = useState(sessionEnded);
+  const [params] = useSearchParams();
   // The notice says what happened: the failed write's error toast would only cover the form.
   useEffect(() => {
     if (ended) dismissToast();
@@ -119,7 +121,10 @@ export default function SignIn() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.signIn.noAccount')}{' '}
-        <Link to="/sign-up" className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={keepNext('/sign-up', params.get('next'))}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {t('auth.signIn.createAccount')}
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { SignUpInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { Field } from '../components/ui/Field.tsx';
@@ -9,12 +9,14 @@ import { useSubmissionErrors } from '../hooks/useApiForm.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { authApi } from '../lib/auth-api.ts';
 import { fieldMessage } from '../lib/validation.ts';
+import { keepNext } from '../paths.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
 
 export default function SignUp() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
   const form = useForm<SignUpInput>({
     resolver: lazyZodResolver(() => import('#shared/schemas/user.ts').then((m) => m.signUpSchema)),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -80,7 +82,10 @@ export default function SignUp() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.signUp.haveAccount')}{' '}
-        <Link to="/sign-in" className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={keepNext('/sign-in', params.get('next'))}
+          className="font-medium text-brand-700 hover:underline"
+        >
           {t('auth.signIn.submit')}
         </Link>
       </p>

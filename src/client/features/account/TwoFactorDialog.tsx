@@ -11,7 +11,7 @@ import { CURRENT_USER_KEY } from '../../lib/auth-api.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { errorMessage, fieldErrorsOf } from '../../lib/queryClient.ts';
 import { SESSIONS_KEY, twoFactorApi, type TwoFactorSetup } from './api.ts';
-import { QrCode } from './QrCode.tsx';
+import { QrCode } from '../../components/QrCode.tsx';
 
 export type TwoFactorMode = 'enable' | 'disable' | 'codes';
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,6 +9,7 @@ import { ApiError, errorCode, errorMessage } from '../../lib/queryClient.ts';
 import { ListenButton } from '../listen/index.ts';
 import { useCompleteLesson, useLesson } from './api.ts';
 import { PracticeResponse } from './PracticeResponse.tsx';
+import { ShareReflection } from '../groups/index.ts';
 import { PremiumGate } from './PremiumGate.tsx';
 import { ScriptureBlock } from './ScriptureBlock.tsx';
 
@@ -130,6 +131,13 @@ export default function LessonPage() {
         <h2 className="font-serif text-xl text-brand-950">{t('courses.lesson.practice')}</h2>
         <p className="text-slate-700">{l.practicePrompt}</p>
         <PracticeResponse key={l.id} lesson={l} />
+        <Suspense fallback={null}>
+          <ShareReflection
+            lessonId={l.id}
+            courseId={l.courseId}
+            hasResponse={!!l.response.trim()}
+          />
+        </Suspense>
       </Card>
 
       <div className="flex flex-wrap items-center justify-between gap-3">

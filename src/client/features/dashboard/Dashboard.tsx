@@ -1,8 +1,9 @@
-import { useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
+import { GroupsCard } from '../groups/index.ts';
 import { useDashboard } from './api.ts';
 import { CourseProgressCard } from './CourseProgressCard.tsx';
 import { MemoryCard } from './MemoryCard.tsx';
@@ -43,6 +44,9 @@ export default function Dashboard() {
             <MemoryCard memory={d.memoryVerseCount} />
             <CourseProgressCard courses={d.courseProgress} />
           </div>
+          <Suspense fallback={null}>
+            <GroupsCard />
+          </Suspense>
           <RecentActivityCard items={d.recentActivity} />
         </div>
       )}

@@ -1,0 +1,68 @@
+import { Check, Eye, EyeOff, MessageSquareText } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONSENT_LEVELS, type ConsentLevel } from '#shared/values/groups.ts';
+import { cn } from '../../lib/cn.ts';
+
+const ICONS = { membership: EyeOff, progress: Eye, reflections: MessageSquareText } as const;
+
+/**
+ * What the leaders of a group may see of the member, chosen per group (ADR 0052): three native
+ * radios, each explained plainly, with what is never shown said once below them.
+ */
+export function ConsentChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ConsentLevel;
+  onChange: (level: ConsentLevel) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <fieldset className="grid gap-3" disabled={disabled}>
+      <legend className="mb-1 font-semibold text-brand-950">{t('groups.consent.legend')}</legend>
+      {CONSENT_LEVELS.map((level) => {
+        const Icon = ICONS[level];
+        const checked = value === level;
+        return (
+          <label key={level} className="relative block cursor-pointer">
+            <input
+              type="radio"
+              name={name}
+              value={level}
+              checked={checked}
+              onChange={() => onChange(level)}
+              className="peer sr-only"
+            />
+            <span
+              className={cn(
+                'grid gap-1 rounded-2xl border p-4 pr-10 transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2',
+                checked
+                  ? 'border-brand-700 bg-brand-50 ring-1 ring-brand-700'
+                  : 'border-slate-200 hover:border-brand-300 hover:bg-slate-50',
+              )}
+            >
+              <span className="flex items-center gap-2 font-semibold text-brand-950">
+                <Icon className="size-4 shrink-0 text-brand-700" aria-hidden />
+                {t(`groups.consent.${level}.title`)}
+                {level === 'progress' ? (
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">
+                    {t('groups.consent.default')}
+                  </span>
+                ) : null}
+              </span>
+              <span className="text-sm text-slate-700">{t(`groups.consent.${level}.body`)}</span>
+            </span>
+            {checked ? (
+              <Check className="absolute right-3 top-3 size-5 text-brand-700" aria-hidden />
+            ) : null}
+          </label>
+        );
+      })}
+      <p className="text-sm text-slate-600">{t('groups.consent.never')}</p>
+    </fieldset>
+  );
+}
