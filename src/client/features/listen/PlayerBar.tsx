@@ -218,16 +218,24 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
   const queue = state.queue;
   const open = queue !== null;
 
-  // The page keeps its end above the bar.
+  // The page keeps its end above the bar, and the bar keeps clear of the member's side menu
+  // (fixed at the left on wide screens, with links down to its end).
   useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return;
-    const pad = () => (document.body.style.paddingBottom = `${element.offsetHeight}px`);
-    pad();
-    const observer = new ResizeObserver(pad);
+    const place = () => {
+      document.body.style.paddingBottom = `${element.offsetHeight}px`;
+      const side = document.querySelector('#root aside');
+      const right = side ? side.getBoundingClientRect().right : 0;
+      element.style.left = `${Math.max(0, right)}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
     observer.observe(element);
+    window.addEventListener('resize', place);
     return () => {
       observer.disconnect();
+      window.removeEventListener('resize', place);
       document.body.style.paddingBottom = '';
     };
   }, [open]);
