@@ -214,7 +214,7 @@ describe.runIf(enabled)('Listen: the Bible read aloud', () => {
     await context.close();
   });
 
-  it('counts today’s reading as read once heard to its end; Reina-Valera in English is read in Spanish', async () => {
+  it('counts today’s reading as read once heard to its end, not a lesson; Reina-Valera in English is read in Spanish', async () => {
     const context = await newContext(e2e.browser, { viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await withFakeSpeech(page, { msPerChar: 0.3 });
@@ -250,6 +250,22 @@ describe.runIf(enabled)('Listen: the Bible read aloud', () => {
       .poll(async () => (await started(page))[0]?.text)
       .toBe('Primera de Corintios, capítulo trece.');
     expect((await started(page))[0]!.lang).toBe('es-MX');
+
+    // A lesson heard to its end is not completed by it: the practice response still does that.
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await clearLog(page);
+    await page.getByRole('button', { name: 'Listen', exact: true }).click();
+    const player = page.getByRole('region', { name: 'Audio player' });
+    await player.getByText('Finished. Press play to hear it again.').waitFor({ timeout: 60_000 });
+    const read = (await started(page)).map((e) => e.text).join(' ');
+    expect(read).toContain(await page.getByRole('heading', { level: 1 }).innerText());
+    // Not the practice prompt nor the lesson's place in the course.
+    expect(read).not.toContain('Lesson 1 of');
+    const lesson = (await (await page.request.get(`${e2e.base}/api/lessons/101-1`)).json()) as {
+      status: string;
+    };
+    expect(lesson.status).not.toBe('completed');
     await context.close();
   });
 

@@ -1,9 +1,9 @@
-import { Headphones, History } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { withStrings } from '../../lib/i18n.ts';
+import { HeadphonesIcon } from './icons.tsx';
 import { readPlace } from './place.ts';
 import type { ChapterRef, ListenPlace, ListenRequest } from './types.ts';
 
@@ -82,11 +82,10 @@ export function ListenButton({
   return (
     <div className={className ?? 'flex flex-wrap items-center gap-2'}>
       <Button variant="outline" size="sm" disabled={busy} onClick={() => void start()}>
-        <Headphones className="size-4" aria-hidden /> {t('listen.button')}
+        <HeadphonesIcon className="size-4" aria-hidden /> {t('listen.button')}
       </Button>
       {resume ? (
         <Button variant="ghost" size="sm" disabled={busy} onClick={() => void start(resume)}>
-          <History className="size-4" aria-hidden />{' '}
           {t('listen.continueAt', { place: resume.label })}
         </Button>
       ) : null}

@@ -1,13 +1,6 @@
+import { X } from 'lucide-react';
 import {
-  Pause,
-  Play,
-  SkipBack,
-  SkipForward,
-  SlidersHorizontal,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
-import {
+  type ComponentType,
   useId,
   useLayoutEffect,
   useRef,
@@ -21,6 +14,14 @@ import { Button, type ButtonProps } from '../../components/ui/Button.tsx';
 import { Tip } from '../../components/ui/Tip.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { RATES, SLEEP_MINUTES, type SpeechPlayer, type StopAt } from './engine.ts';
+import {
+  PauseIcon,
+  PlayIcon,
+  SkipBackIcon,
+  SkipForwardIcon,
+  SlidersIcon,
+  type IconProps,
+} from './icons.tsx';
 import { speechLanguage, type SpeechLanguage } from './speech-text.ts';
 
 const selectClass = `${inputClass} py-1.5 text-sm`;
@@ -193,7 +194,7 @@ function Control({
   icon: Icon,
   variant = 'ghost',
   ...props
-}: { label: string; icon: LucideIcon } & Omit<ButtonProps, 'children' | 'size'>) {
+}: { label: string; icon: ComponentType<IconProps> } & Omit<ButtonProps, 'children' | 'size'>) {
   return (
     <Tip label={label}>
       <Button size="icon" variant={variant} aria-label={label} {...props}>
@@ -218,16 +219,24 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
   const queue = state.queue;
   const open = queue !== null;
 
-  // The page keeps its end above the bar.
+  // The page keeps its end above the bar, and the bar keeps clear of the member's side menu
+  // (fixed at the left on wide screens, with links down to its end).
   useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return;
-    const pad = () => (document.body.style.paddingBottom = `${element.offsetHeight}px`);
-    pad();
-    const observer = new ResizeObserver(pad);
+    const place = () => {
+      document.body.style.paddingBottom = `${element.offsetHeight}px`;
+      const side = document.querySelector('#root aside');
+      const right = side ? side.getBoundingClientRect().right : 0;
+      element.style.left = `${Math.max(0, right)}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
     observer.observe(element);
+    window.addEventListener('resize', place);
     return () => {
       observer.disconnect();
+      window.removeEventListener('resize', place);
       document.body.style.paddingBottom = '';
     };
   }, [open]);
@@ -280,20 +289,20 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
           <div className="flex items-center gap-1">
             <Control
               label={t('listenPlayer.previous')}
-              icon={SkipBack}
+              icon={SkipBackIcon}
               disabled={state.index === 0}
               onClick={() => player.previous()}
             />
             <Control
               label={playLabel}
-              icon={state.playing ? Pause : Play}
+              icon={state.playing ? PauseIcon : PlayIcon}
               variant="primary"
               className="rounded-full"
               onClick={() => player.toggle()}
             />
             <Control
               label={t('listenPlayer.next')}
-              icon={SkipForward}
+              icon={SkipForwardIcon}
               disabled={state.index >= total - 1}
               onClick={() => player.next()}
             />
@@ -314,7 +323,7 @@ export function PlayerBar({ player }: { player: SpeechPlayer }) {
             </select>
             <Control
               label={t('listenPlayer.options')}
-              icon={SlidersHorizontal}
+              icon={SlidersIcon}
               aria-expanded={options}
               aria-controls={optionsId}
               onClick={() => setOptions((o) => !o)}
