@@ -185,11 +185,9 @@ function Row({
   return (['a', 'b'] as const).map((side) => {
     const verses = row[side];
     const quiet = side === 'b';
-    const cellClass = cn(
-      'py-1.5 md:border-t md:border-slate-100 md:text-lg',
-      !quiet && 'max-md:text-lg',
-      quiet &&
-        'max-md:mb-2 max-md:border-l-2 max-md:border-brand-100 max-md:pl-3 max-md:text-slate-600',
+    const place = cn(
+      'py-1.5 md:border-t md:border-slate-100',
+      quiet && 'max-md:mb-2 max-md:border-l-2 max-md:border-brand-100 max-md:pl-3',
     );
     if (verses.length === 0) {
       return (
@@ -209,7 +207,7 @@ function Row({
         onToggle={onToggle(side)}
         numberOf={(v) => (v.chapter === chapter ? String(v.verse) : `${v.chapter}:${v.verse}`)}
         compact
-        className={cellClass}
+        className={cn(place, 'md:text-lg', quiet ? 'max-md:text-slate-600' : 'max-md:text-lg')}
       />
     );
   });
