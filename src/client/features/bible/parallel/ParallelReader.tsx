@@ -15,8 +15,8 @@ import { useParallelChapter } from './api.ts';
 type Side = 'a' | 'b';
 
 /** Rows laid out at once, then per turn (see ParallelChapterView). */
-const FIRST_ROWS = 40;
-const MORE_ROWS = 30;
+const FIRST_ROWS = 24;
+const MORE_ROWS = 16;
 
 /** "Juan 3:16-17" in the language of the text (a pair is copied with both references). */
 function referenceIn(verses: Verse[], lang: 'en' | 'es'): string {
@@ -191,7 +191,7 @@ function Row({
     );
     if (verses.length === 0) {
       return (
-        <p key={side} className={cn(cellClass, 'font-sans text-sm italic text-slate-500')}>
+        <p key={side} className={cn(place, 'font-sans text-sm italic text-slate-500')}>
           {t('bible.parallel.missing', { code: sides[side].translation })}
         </p>
       );
