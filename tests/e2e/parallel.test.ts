@@ -178,6 +178,38 @@ describe.runIf(enabled)('parallel reading', () => {
     await context.close();
   });
 
+  it('opens a chapter already read in parallel with no network (service worker)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    await page.request.patch(`${e2e.base}/api/user/preferences`, {
+      headers: { origin: e2e.base },
+      data: { bibleParallel: 'RV1909' },
+    });
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Ruth&c=1`);
+    await page.getByText('Intreat me not to leave thee').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+    // Taken over, the page asked for the chapter again through the worker, which kept it.
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await caches.open('camino-data')).keys()).some((r) =>
+            new URL(r.url).pathname.startsWith('/api/bible/parallel/KJV/RV1909/Ruth/1'),
+          ),
+        ),
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('No me ruegues que te deje').waitFor();
+    await page.getByText('Intreat me not to leave thee').waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it('measures Psalm 119 interleaved under 4× CPU throttling (printed, not asserted)', async () => {
     const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();

@@ -3,7 +3,7 @@
  * once the member app is up and the browser is idle, having it keep what the page already shows,
  * and forgetting the member's offline data on sign-out.
  */
-import { DATA_CACHE, OFFLINE_API, OUTBOX_DB, SW_URL } from '../sw/names.ts';
+import { DATA_CACHE, OUTBOX_DB, SW_URL, offlineRule } from '../sw/names.ts';
 import { queryClient } from './queryClient.ts';
 
 let registered = false;
@@ -38,7 +38,8 @@ export function registerServiceWorker(): void {
 function keepWhatThePageShows() {
   // The session query (SESSION_KEY, /api/session) is one of them.
   void queryClient.refetchQueries({
-    predicate: ({ queryKey }) => String(queryKey[0]).split('?')[0]! in OFFLINE_API,
+    predicate: ({ queryKey }) =>
+      offlineRule(queryKey.map(String).join('/').split('?')[0]!) !== undefined,
   });
 }
 

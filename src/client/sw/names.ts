@@ -42,6 +42,25 @@ export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
   '/api/memory-verses': { byLanguage: true },
 };
 
+/**
+ * Answers kept by the start of their path, the newest `keep` of each: the chapters read in
+ * parallel (issue 26, ADR 0053), Scripture in two translations with the book names of the
+ * interface language. The same network-first rule as OFFLINE_API; the oldest go first.
+ */
+export const OFFLINE_API_PREFIXES: Record<string, { byLanguage: boolean; keep: number }> = {
+  '/api/bible/parallel/': { byLanguage: true, keep: 150 },
+};
+
+/** The rule that keeps a path's answers offline, if one does. */
+export function offlineRule(
+  pathname: string,
+): { byLanguage: boolean; prefix?: string; keep?: number } | undefined {
+  const exact = OFFLINE_API[pathname];
+  if (exact) return exact;
+  const prefix = Object.keys(OFFLINE_API_PREFIXES).find((p) => pathname.startsWith(p));
+  return prefix ? { ...OFFLINE_API_PREFIXES[prefix]!, prefix } : undefined;
+}
+
 /** IndexedDB database of the writes made offline (src/client/lib/outbox.ts); emptied on sign-out. */
 export const OUTBOX_DB = 'camino-outbox';
 

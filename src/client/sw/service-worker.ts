@@ -18,7 +18,7 @@
 import {
   CONNECTION_MESSAGE,
   DATA_CACHE,
-  OFFLINE_API,
+  offlineRule,
   PUBLIC_FILES,
   SHELL_CACHE_PREFIX,
   SHELL_URL,
@@ -86,8 +86,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(event));
     return;
   }
-  const kept = OFFLINE_API[url.pathname];
-  if (kept) event.respondWith(networkFirst(event, dataKeys(request, url, kept.byLanguage)));
+  const kept = offlineRule(url.pathname);
+  if (kept) event.respondWith(networkFirst(event, dataKeys(request, url, kept.byLanguage), kept));
 });
 
 /** Whatever the page itself asked for, from the navigation preload when there is one. */
@@ -173,7 +173,11 @@ function dataKeys(request: Request, url: URL, byLanguage: boolean): string[] {
 /** Counts the times the member's data was emptied: an answer fetched before one is not kept. */
 let cleared = 0;
 
-async function networkFirst(event: FetchEvent, keys: string[]): Promise<Response> {
+async function networkFirst(
+  event: FetchEvent,
+  keys: string[],
+  rule: { prefix?: string; keep?: number } = {},
+): Promise<Response> {
   const key = keys[0]!;
   // Signing out while this answer is on its way empties the data first: the answer, the
   // member's who just left, must not be put back afterwards.
@@ -198,8 +202,17 @@ async function networkFirst(event: FetchEvent, keys: string[]): Promise<Response
   if (!response.ok || generation !== cleared) return response;
   const cache = await caches.open(DATA_CACHE);
   // Emptied while opening: a sign-out that starts after this check deletes this very cache.
-  if (generation === cleared) await cache.put(key, response.clone());
+  if (generation === cleared) {
+    await cache.put(key, response.clone());
+    if (rule.prefix && rule.keep) event.waitUntil(keepNewest(cache, rule.prefix, rule.keep));
+  }
   return response;
+}
+
+/** Drops the oldest kept answers under `prefix` beyond the newest `keep` (keys() is in order). */
+async function keepNewest(cache: Cache, prefix: string, keep: number) {
+  const under = (await cache.keys()).filter((r) => new URL(r.url).pathname.startsWith(prefix));
+  for (const old of under.slice(0, Math.max(0, under.length - keep))) await cache.delete(old);
 }
 
 /**

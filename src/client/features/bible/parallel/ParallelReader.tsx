@@ -15,8 +15,8 @@ import { useParallelChapter } from './api.ts';
 type Side = 'a' | 'b';
 
 /** Rows laid out at once, then per turn (see ParallelChapterView). */
-const FIRST_ROWS = 40;
-const MORE_ROWS = 30;
+const FIRST_ROWS = 24;
+const MORE_ROWS = 16;
 
 /** "Juan 3:16-17" in the language of the text (a pair is copied with both references). */
 function referenceIn(verses: Verse[], lang: 'en' | 'es'): string {
@@ -185,15 +185,13 @@ function Row({
   return (['a', 'b'] as const).map((side) => {
     const verses = row[side];
     const quiet = side === 'b';
-    const cellClass = cn(
-      'py-1.5 md:border-t md:border-slate-100 md:text-lg',
-      !quiet && 'max-md:text-lg',
-      quiet &&
-        'max-md:mb-2 max-md:border-l-2 max-md:border-brand-100 max-md:pl-3 max-md:text-slate-600',
+    const place = cn(
+      'py-1.5 md:border-t md:border-slate-100',
+      quiet && 'max-md:mb-2 max-md:border-l-2 max-md:border-brand-100 max-md:pl-3',
     );
     if (verses.length === 0) {
       return (
-        <p key={side} className={cn(cellClass, 'font-sans text-sm italic text-slate-500')}>
+        <p key={side} className={cn(place, 'font-sans text-sm italic text-slate-500')}>
           {t('bible.parallel.missing', { code: sides[side].translation })}
         </p>
       );
@@ -209,7 +207,7 @@ function Row({
         onToggle={onToggle(side)}
         numberOf={(v) => (v.chapter === chapter ? String(v.verse) : `${v.chapter}:${v.verse}`)}
         compact
-        className={cellClass}
+        className={cn(place, 'md:text-lg', quiet ? 'max-md:text-slate-600' : 'max-md:text-lg')}
       />
     );
   });
