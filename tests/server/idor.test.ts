@@ -259,9 +259,12 @@ describe('groups: the authorization matrix', () => {
   }
 
   it('answers 404 to a leader of another group, a removed member and an outsider, on every group route', async () => {
-    const [leaderA, leaderB, memberB, removed, outsider, invitedB] = await Promise.all(
-      Array.from({ length: 6 }, () => createUser(app.t)),
-    );
+    const leaderA = await createUser(app.t);
+    const leaderB = await createUser(app.t);
+    const memberB = await createUser(app.t);
+    const removed = await createUser(app.t);
+    const outsider = await createUser(app.t);
+    const invitedB = await createUser(app.t);
     const groupA = await makeGroup(leaderA, 'Group A');
     const groupB = await makeGroup(leaderB, 'Group B');
     for (const who of [memberB, removed]) {
