@@ -98,7 +98,7 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     expect(await L.getByLabel('Link expires in').inputValue()).toBe('14');
     await L.getByRole('button', { name: 'Create invitation link' }).click();
     await L.getByRole('img', { name: 'QR code of the invitation link' }).waitFor();
-    const link = await L.getByLabel('Invitation link').inputValue();
+    const link = await L.getByLabel('Invitation link', { exact: true }).inputValue();
     expect(link).toMatch(new RegExp(`^${e2e.base}/invitations/[\\w-]+$`));
 
     // ── María, a visitor in Spanish on a phone: the link survives sign-up and the age gate ──
