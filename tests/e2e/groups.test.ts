@@ -187,7 +187,7 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await screenshot(L, 'group-leader-en-desktop');
 
     // Encourage: three messages a day, the fourth refused in words.
-    const message = L.getByLabel('Message');
+    const message = L.getByLabel('Message', { exact: true });
     for (let i = 1; i <= 3; i++) {
       await message.fill(`Keep going, friends (${i})`);
       await L.getByRole('button', { name: 'Send', exact: true }).click();
