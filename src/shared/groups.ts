@@ -79,8 +79,61 @@ import {
   INVITATION_MAX_USES_MAX,
   INVITATION_STATUSES,
   MEMBER_SORTS,
+  type InvitationStatus,
 } from './values/groups.ts';
 export * from './values/groups.ts';
+
+// ─── Errors ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Error keys (translated in en.json / es.json under `groups.errors`), with their statuses. */
+export const GROUP_ERRORS = {
+  /** 403: a member asked for what only the leader and co-leaders may do. */
+  leadersOnly: 'groups.errors.leadersOnly',
+  /** 403: a co-leader asked for what only the leader may do (end, transfer, roles). */
+  leaderOnly: 'groups.errors.leaderOnly',
+  /** 409: already leading GROUPS_LED_MAX groups. */
+  leadLimit: 'groups.errors.leadLimit',
+  /** 409: already in GROUPS_JOINED_MAX groups. */
+  joinLimit: 'groups.errors.joinLimit',
+  /** 409: the group has CO_LEADERS_MAX co-leaders. */
+  coLeaderLimit: 'groups.errors.coLeaderLimit',
+  /** 409: the leader must transfer leadership or end the group before leaving. */
+  leaderMustTransfer: 'groups.errors.leaderMustTransfer',
+  /** 400: transfer or role change aimed at the leader themselves. */
+  notYourself: 'groups.errors.notYourself',
+  /** 403: a co-leader tried to remove another leader. */
+  cannotRemoveLeader: 'groups.errors.cannotRemoveLeader',
+  /** 429: GROUP_MESSAGES_PER_DAY reached for today. */
+  messageLimit: 'groups.errors.messageLimit',
+  /** 409: sharing a reflection needs the level `reflections`. */
+  reflectionsLevel: 'groups.errors.reflectionsLevel',
+  /** 400: the lesson is not on the group's path (or the group follows a plan). */
+  lessonNotInPath: 'groups.errors.lessonNotInPath',
+  /** 409: nothing written for that lesson yet. */
+  noReflection: 'groups.errors.noReflection',
+  /** 404: no invitation with this token or id. */
+  invitationNotFound: 'groups.errors.invitationNotFound',
+  /** 410: the invitation's status (see INVITATION_STATUSES). */
+  invitationExpired: 'groups.errors.invitationExpired',
+  invitationRevoked: 'groups.errors.invitationRevoked',
+  invitationUsedUp: 'groups.errors.invitationUsedUp',
+  groupFull: 'groups.errors.groupFull',
+  groupEnded: 'groups.errors.groupEnded',
+  /** 429: too many groups created or invitations accepted / sent in a short time. */
+  tooManyAttempts: 'groups.errors.tooManyAttempts',
+  /** 400: the start date is more than a year away from today. */
+  startDate: 'groups.errors.startDate',
+} as const;
+export type GroupErrorKey = (typeof GROUP_ERRORS)[keyof typeof GROUP_ERRORS];
+
+/** The error for an invitation that is not open, by its status. */
+export const INVITATION_STATUS_ERROR: Record<Exclude<InvitationStatus, 'open'>, GroupErrorKey> = {
+  expired: GROUP_ERRORS.invitationExpired,
+  revoked: GROUP_ERRORS.invitationRevoked,
+  'used-up': GROUP_ERRORS.invitationUsedUp,
+  full: GROUP_ERRORS.groupFull,
+  ended: GROUP_ERRORS.groupEnded,
+};
 
 // ─── Requests ───────────────────────────────────────────────────────────────────────────────────
 

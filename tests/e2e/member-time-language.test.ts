@@ -284,7 +284,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
               turnOn: 'Turn it on in Preferences',
               savedNote: 'E-mails and notifications reach you in Español',
               reminders: /the same switch is there too/,
-              visibility: /Not in use yet: Camino has no groups or public profiles/,
+              visibility: /see your name in the group's member list/,
             }
           : {
               email: 'Correo electrónico',
@@ -297,7 +297,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
               turnOn: 'Actívalo en «Preferencias»',
               savedNote: 'Los correos y las notificaciones te llegan en',
               reminders: /allí está también el mismo interruptor/,
-              visibility: /Aún no se usa: Camino no tiene grupos ni perfiles públicos/,
+              visibility: /vean tu nombre en la lista de miembros del grupo/,
             };
       await signIn(page, email, L);
       await page.goto(`${base}/account-settings?tab=preferences`);

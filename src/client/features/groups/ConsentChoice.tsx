@@ -33,6 +33,8 @@ export function ConsentChoice({
               type="radio"
               name={name}
               value={level}
+              aria-labelledby={`${name}-${level}`}
+              aria-describedby={`${name}-${level}-body`}
               checked={checked}
               onChange={() => onChange(level)}
               className="peer sr-only"
@@ -47,14 +49,24 @@ export function ConsentChoice({
             >
               <span className="flex items-center gap-2 font-semibold text-brand-950">
                 <Icon className="size-4 shrink-0 text-brand-700" aria-hidden />
-                {t(`groups.consent.${level}.title`)}
+                <span id={`${name}-${level}`}>{t(`groups.consent.${level}.title`)}</span>
                 {level === 'progress' ? (
-                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">
+                  <span
+                    aria-hidden
+                    className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900"
+                  >
                     {t('groups.consent.default')}
                   </span>
                 ) : null}
               </span>
-              <span className="text-sm text-slate-700">{t(`groups.consent.${level}.body`)}</span>
+              <span id={`${name}-${level}-body`} className="text-sm text-slate-700">
+                {level === 'progress' ? (
+                  <>
+                    <span className="sr-only">{`${t('groups.consent.default')}.`}</span>{' '}
+                  </>
+                ) : null}
+                {t(`groups.consent.${level}.body`)}
+              </span>
             </span>
             {checked ? (
               <Check className="absolute right-3 top-3 size-5 text-brand-700" aria-hidden />

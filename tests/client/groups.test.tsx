@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type {
+  ConsentLevel,
+  GroupDetail,
+  LeaderMemberRow,
+  MemberPage,
+  PathProgress,
+} from '#shared/groups.ts';
+import { ConsentChoice } from '#client/features/groups/ConsentChoice.tsx';
+import { nextSort } from '#client/features/groups/format.ts';
+import { LeaderMembers } from '#client/features/groups/MembersPanel.tsx';
+import { BehindBadge } from '#client/features/groups/PaceLine.tsx';
+import { i18n } from '#client/lib/i18n.ts';
+import { json, renderWithProviders, stubFetch } from './render.tsx';
+
+const plan = (daysBehind: number): PathProgress => ({
+  kind: 'plan',
+  lessonsDone: null,
+  lessonsTotal: null,
+  nextLesson: null,
+  onPlan: true,
+  dayReached: 10 - daysBehind,
+  expectedDay: 10,
+  daysBehind,
+  behind: daysBehind >= 3,
+  percent: 10,
+});
+
+const course = (behind: boolean): PathProgress => ({
+  kind: 'course',
+  lessonsDone: 2,
+  lessonsTotal: 18,
+  nextLesson: { id: 'l3', title: 'Prayer' },
+  onPlan: null,
+  dayReached: null,
+  expectedDay: 3,
+  daysBehind: 0,
+  behind,
+  percent: 11,
+});
+
+describe('sorting the member list', () => {
+  it('flips the order of the same column, and starts a new one where it is most useful', () => {
+    expect(nextSort({ sort: 'name', order: 'asc' }, 'name')).toEqual({
+      sort: 'name',
+      order: 'desc',
+    });
+    expect(nextSort({ sort: 'name', order: 'desc' }, 'name')).toEqual({
+      sort: 'name',
+      order: 'asc',
+    });
+    // Names A→Z; figures largest (furthest behind, most recent) first.
+    expect(nextSort({ sort: 'progress', order: 'asc' }, 'name')).toEqual({
+      sort: 'name',
+      order: 'asc',
+    });
+    expect(nextSort({ sort: 'name', order: 'asc' }, 'behind')).toEqual({
+      sort: 'behind',
+      order: 'desc',
+    });
+    expect(nextSort({ sort: 'behind', order: 'desc' }, 'lastActive')).toEqual({
+      sort: 'lastActive',
+      order: 'desc',
+    });
+  });
+});
+
+describe('the behind flag', () => {
+  it('says nothing on pace, counts days behind on a plan, and flags 3 or more', () => {
+    const { rerender } = renderWithProviders(<BehindBadge progress={plan(0)} />);
+    expect(screen.queryByText(/behind/)).toBeNull();
+    rerender(<BehindBadge progress={plan(2)} />);
+    // Not flagged: no warning icon.
+    expect(screen.getByText('2 days behind').querySelector('svg')).toBeNull();
+    rerender(<BehindBadge progress={plan(3)} />);
+    expect(screen.getByText('3 days behind').querySelector('svg')).not.toBeNull();
+  });
+
+  it('says when a course is behind the lessons due, in the reader’s language', async () => {
+    const { rerender } = renderWithProviders(<BehindBadge progress={course(false)} />);
+    expect(screen.queryByText(/behind/)).toBeNull();
+    rerender(<BehindBadge progress={course(true)} />);
+    expect(screen.getByText("Behind the group's pace")).toBeInTheDocument();
+    await i18n.changeLanguage('es');
+    try {
+      rerender(<BehindBadge progress={plan(1)} />);
+      expect(await screen.findByText('1 día de atraso')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
+function Choice({ onChange }: { onChange: (level: ConsentLevel) => void }) {
+  const [level, setLevel] = useState<ConsentLevel>('progress');
+  return (
+    <ConsentChoice
+      value={level}
+      onChange={(next) => {
+        setLevel(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+describe('the consent choice', () => {
+  it('offers the three levels, explained, with Progress chosen by default', async () => {
+    const chosen: ConsentLevel[] = [];
+    renderWithProviders(<Choice onChange={(l) => chosen.push(l)} />);
+    const group = screen.getByRole('group', { name: 'What the leaders may see' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    expect(within(group).getByRole('radio', { name: 'Progress' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Progress' })).toHaveAccessibleDescription(
+      /^Default\. Also the lessons you completed/,
+    );
+    expect(within(group).getByText(/never see your journal/)).toBeInTheDocument();
+    await userEvent.click(within(group).getByText('Membership only'));
+    expect(within(group).getByRole('radio', { name: 'Membership only' })).toBeChecked();
+    await userEvent.click(within(group).getByText('Progress and chosen reflections'));
+    expect(chosen).toEqual(['membership', 'reflections']);
+  });
+});
+
+const row = (patch: Partial<LeaderMemberRow>): LeaderMemberRow => ({
+  memberId: 'm1',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  role: 'member',
+  level: 'progress',
+  joinedAt: '2026-11-01T00:00:00.000Z',
+  progress: { path: plan(4), lastActiveDay: '2026-11-20', currentStreak: 2 },
+  sharedReflections: 0,
+  ...patch,
+});
+
+const group = {
+  id: '0b6f3c1e-9a4d-4c1b-8f5e-2d7a6b9c0e11',
+  memberCount: 2,
+  me: { memberId: 'me', role: 'leader', level: 'progress', muted: false, joinedAt: '' },
+  leaders: [{ firstName: 'Rut', lastName: 'Moabita', role: 'leader', me: true }],
+} as unknown as GroupDetail;
+
+describe("the leaders' member list", () => {
+  it('shows each member by what they consented to, and sorts on the server', async () => {
+    const page = (rows: LeaderMemberRow[]): MemberPage => ({
+      kind: 'leader',
+      leaderRows: rows,
+      visibleRows: [],
+      total: rows.length,
+      page: 1,
+      pageSize: 50,
+    });
+    const calls = stubFetch(() =>
+      json(
+        200,
+        page([
+          row({}),
+          row({ memberId: 'm2', firstName: 'Luis', level: 'membership', progress: null }),
+        ]),
+      ),
+    );
+    renderWithProviders(<LeaderMembers group={group} onEncourage={() => undefined} />);
+    const rows = await screen.findAllByTestId('member-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('4 days behind')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Day 6 read')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Membership only: shares no progress')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText(/behind/)).toBeNull();
+    expect(calls.at(-1)!.url).toBe(`/api/groups/${group.id}/members?sort=name&order=asc&page=1`);
+    // The column's button asks the server for that order, then the other way round.
+    await userEvent.click(screen.getByRole('button', { name: 'Pace' }));
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe(
+        `/api/groups/${group.id}/members?sort=behind&order=desc&page=1`,
+      ),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Pace' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pace' }));
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe(
+        `/api/groups/${group.id}/members?sort=behind&order=asc&page=1`,
+      ),
+    );
+  });
+});
