@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
+import type { CurrentUser } from '#shared/schemas/user.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
-import { useAuth } from '../../hooks/useAuth.ts';
+import { CURRENT_USER_KEY } from '../../lib/auth-api.ts';
 import { withStrings } from '../../lib/i18n.ts';
 import { HeadphonesIcon } from './icons.tsx';
 import { readPlace } from './place.ts';
@@ -45,8 +47,9 @@ export function ListenButton({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const member = user?.id ?? 'visitor';
+  // The session the app has already asked for (App.tsx), read without asking again.
+  const queryClient = useQueryClient();
+  const member = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY)?.id ?? 'visitor';
   const [place] = useState(() => readPlace(member));
   const [offered, setOffered] = useState(true);
   const [busy, setBusy] = useState(false);
