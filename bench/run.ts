@@ -457,8 +457,18 @@ for (const [flag, heading, load] of [
     '--sessions',
     'Sign-out and the session memo',
     async () => {
-      const { SESSIONS_INTRO, sessionsLines } = await import('./scale-sessions.ts');
-      return { intro: SESSIONS_INTRO, lines: await sessionsLines() };
+      const { SESSIONS_INTRO, SESSIONS_POSTGRES, sessionsLines } =
+        await import('./scale-sessions.ts');
+      const engines = process.env.BENCH_SESSIONS_ENGINES ?? 'pglite,postgres';
+      const lines = engines.includes('pglite') ? await sessionsLines() : [];
+      if (engines.includes('postgres')) {
+        const postgres = await sessionsLines({
+          adminUrl: reminderAdminUrl(),
+          redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        });
+        lines.push('', SESSIONS_POSTGRES, '', ...postgres);
+      }
+      return { intro: SESSIONS_INTRO, lines };
     },
   ],
   [
