@@ -338,12 +338,17 @@ const budgets = budgetTable(join(ROOT, 'dist/client'));
 
 /**
  * The sections as they are in docs/performance.md that the full report keeps: the issue 28
- * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`) and
- * "Test suite time" (measured by hand, not by the bench).
+ * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`), and
+ * "Reminder sending, before and after batching" and "Test suite time" (measured by hand).
  */
 function testSuiteSection(): string {
   const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
-  return ['Sign-out and the session memo', 'Bogus time zones', 'Test suite time']
+  return [
+    'Sign-out and the session memo',
+    'Bogus time zones',
+    'Reminder sending, before and after batching',
+    'Test suite time',
+  ]
     .map((heading) => {
       const start = doc.indexOf(`## ${heading}\n`);
       if (start < 0) return '';
