@@ -29,8 +29,11 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
-import { LATE_LIMIT_MS } from '#server/notifications/scheduler.ts';
-import { planDueReminders } from '#server/notifications/reminder-schedule.ts';
+import { LATE_LIMIT_MS, SWEEP_BATCH } from '#server/notifications/scheduler.ts';
+import {
+  planDueReminders,
+  sweepReminderSchedule,
+} from '#server/notifications/reminder-schedule.ts';
 import { REMINDER_KINDS } from '#shared/values/notifications.ts';
 import { localParts } from '#shared/values/time.ts';
 
@@ -273,6 +276,35 @@ export async function planningAt(
     });
   }
   return results;
+}
+
+/** One step of the self-healing sweep (ADR 0045): median time of `rounds` steps, rows read and marked. */
+export interface SweepResult {
+  size: number;
+  ms: number;
+  read: number;
+  marked: number;
+}
+
+/**
+ * The sweep's steps on the members `planningAt` left (call it after: it marks rows). The seeded
+ * rows' times are not the members' settings, so each step marks nearly every row it checks: the
+ * most a step can cost.
+ */
+export async function sweepAt(handle: DatabaseHandle, n: number, rounds = 3): Promise<SweepResult> {
+  const times: number[] = [];
+  let read = 0;
+  let marked = 0;
+  for (let round = 0; round <= rounds; round++) {
+    const started = performance.now();
+    const report = await sweepReminderSchedule(handle.db, SWEEP_BATCH);
+    if (round > 0) {
+      times.push(performance.now() - started);
+      read += report.read;
+      marked += report.marked;
+    }
+  }
+  return { size: n, ms: median(times), read: read / rounds, marked: marked / rounds };
 }
 
 // ── the morning peak ──────────────────────────────────────────────────────────────────────
@@ -708,6 +740,7 @@ export async function remindersBench(
   try {
     const handle = await openPostgres(target.toString(), 4);
     const planning: PlanningResult[] = [];
+    const sweeps: SweepResult[] = [];
     try {
       await handle.migrate();
       const dueA = Math.round(Math.min(...options.sizes) * 0.05);
@@ -720,6 +753,11 @@ export async function remindersBench(
           );
         }
         planning.push(...results);
+        const sweep = await sweepAt(handle, size);
+        console.log(
+          `  ${fmt(size)} sweep step: ${sweep.ms.toFixed(1)} ms, ${fmt(sweep.read)} members read, ${fmt(sweep.marked)} rows marked`,
+        );
+        sweeps.push(sweep);
       }
     } finally {
       await handle.close();
@@ -755,7 +793,8 @@ export async function remindersBench(
       '',
       `- Same work at both sizes (minute A, ${fmt(at(small, 'A').due)} due): ${fmt(large)} / ${fmt(small)} members = **${timeRatio.toFixed(2)}×** the planning time and **${readRatio.toFixed(2)}×** the rows read (goal: ≤ 2×). The plan query before issue 28 read **${legacyRatio.toFixed(1)}×** as many rows (every member, each minute).`,
       `- 5% due (minute B): ${fmt(at(large, 'B').due)} due at ${fmt(large)} members took ${at(large, 'B').ms.toFixed(0)} ms (${(perDue(at(large, 'B')) * 1000).toFixed(0)} µs per due row; ${(perDue(at(small, 'B')) * 1000).toFixed(0)} µs at ${fmt(small)}): the cost follows what is due, not the number of members.`,
-      `- Morning peak, ${fmt(peak.members)} members due at 08:00 in ${PEAK_ZONE}, ${peak.instances} instances (${peak.perInstance.map(fmt).join(' + ')} sent): **${fmt(peak.sent)} sent**, ${fmt(peak.skipped)} skipped, ${fmt(peak.failed)} failed; ${fmt(peak.emails)} e-mails and ${fmt(peak.pushes)} pushes received, **${fmt(peak.emailDuplicates + peak.pushDuplicates)} twice**, ${fmt(peak.duplicateKeys)} duplicate (member, kind, local day) rows; the last received **${peak.lastSeconds.toFixed(1)} s** after 08:00 (median ${peak.medianSeconds.toFixed(1)} s; goal: all within 60 s, ${peak.lastSeconds <= 60 ? 'met' : '**not met** in this run'}).`,
+      `- Self-healing sweep, one step of ${fmt(SWEEP_BATCH)} members (median of 3): ${sweeps.map((w) => `${w.ms.toFixed(0)} ms at ${fmt(w.size)} members (${fmt(w.read)} read, ${fmt(w.marked)} rows marked)`).join(', ')}: **${ratio(sweeps.at(-1)!.ms, sweeps[0]!.ms).toFixed(2)}×**. Every row checked here is stale (the seeded times are not the members' settings), so each step also marks five rows per member: the most a step costs; a pass over N members takes N / ${fmt(SWEEP_BATCH)} ticks.`,
+      `- Morning peak, ${fmt(peak.members)} members due at 08:00 in ${PEAK_ZONE}, ${peak.instances} instances (${peak.perInstance.map(fmt).join(' + ')} sent): **${fmt(peak.sent)} sent**, ${fmt(peak.skipped)} skipped, ${fmt(peak.failed)} failed; ${fmt(peak.emails)} e-mails and ${fmt(peak.pushes)} pushes received, **${fmt(peak.emailDuplicates + peak.pushDuplicates)} twice**, ${fmt(peak.duplicateKeys)} duplicate (member, kind, local day) rows; the last received **${peak.lastSeconds.toFixed(1)} s** after 08:00 (median ${peak.medianSeconds.toFixed(1)} s; goal: all within 60 s, ${peak.lastSeconds <= 60 ? 'met' : '**not met** in this run'}). The instances used ${peak.cpuMs.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s of CPU (${(peak.cpuMs.reduce((a, b) => a + b, 0) / peak.members).toFixed(2)} ms per reminder)${peak.database ? `; PostgreSQL committed ${fmt(peak.database.transactions)} transactions (${(peak.database.transactions / peak.members).toFixed(2)} per reminder) and wrote ${fmt(peak.database.rowsWritten)} rows` : ''}.`,
     );
   } finally {
     await admin(`drop database if exists ${name} with (force)`);

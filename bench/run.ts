@@ -339,7 +339,8 @@ const budgets = budgetTable(join(ROOT, 'dist/client'));
 /**
  * The sections as they are in docs/performance.md that the full report keeps: the issue 28
  * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`), the
- * parallel chapter answer (`--parallel`) and "Test suite time" (measured by hand, not by the bench).
+ * parallel chapter answer (`--parallel`), "Reminder sending, before and after batching" and
+ * "Test suite time" (measured by hand, not by the bench).
  */
 function testSuiteSection(): string {
   const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
@@ -347,6 +348,7 @@ function testSuiteSection(): string {
     'Sign-out and the session memo',
     'Bogus time zones',
     'Parallel reading',
+    'Reminder sending, before and after batching',
     'Test suite time',
   ]
     .map((heading) => {
@@ -480,8 +482,18 @@ for (const [flag, heading, load] of [
     '--sessions',
     'Sign-out and the session memo',
     async () => {
-      const { SESSIONS_INTRO, sessionsLines } = await import('./scale-sessions.ts');
-      return { intro: SESSIONS_INTRO, lines: await sessionsLines() };
+      const { SESSIONS_INTRO, SESSIONS_POSTGRES, sessionsLines } =
+        await import('./scale-sessions.ts');
+      const engines = process.env.BENCH_SESSIONS_ENGINES ?? 'pglite,postgres';
+      const lines = engines.includes('pglite') ? await sessionsLines() : [];
+      if (engines.includes('postgres')) {
+        const postgres = await sessionsLines({
+          adminUrl: reminderAdminUrl(),
+          redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        });
+        lines.push('', SESSIONS_POSTGRES, '', ...postgres);
+      }
+      return { intro: SESSIONS_INTRO, lines };
     },
   ],
   [

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { openPglite } from '../src/server/db/client.ts';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
 import { session } from '../src/server/db/schema.ts';
 import { SESSION_COOKIE } from '../src/server/auth/cookies.ts';
 import {
@@ -49,8 +50,11 @@ left. Before and after alone cannot tell a memo emptied by each sign-out (it ref
 throughput is also measured while ${thousands(DURING)} sign-outs of the member stream in beside it, once as configured and once
 on the same data with the memo off (\`SESSION_CACHE_TTL_MS=0\`, what every member's requests would cost if each sign-out
 emptied it). On PGlite the database runs on the server's own thread, so while the sign-outs stream in every request
-waits behind their queries, memo or not: this pair says little there, and more on PostgreSQL. \`BENCH_SIGN_OUTS\`, \`BENCH_SIGN_OUTS_ALONGSIDE\` and \`BENCH_OTHER_MEMBERS\` change the sizes. Goal: the others'
+waits behind their queries, memo or not: this pair says little there, and more on PostgreSQL. \`BENCH_SIGN_OUTS\`, \`BENCH_SIGN_OUTS_ALONGSIDE\` and \`BENCH_OTHER_MEMBERS\` change the sizes; \`BENCH_SESSIONS_ENGINES\` (\`pglite,postgres\`) which runs are made (PostgreSQL with Redis below). Goal: the others'
 throughput after at 90% or more of before.`;
+
+/** The heading of the second run, on PostgreSQL with Redis (`BENCH_SESSIONS_ENGINES`). */
+export const SESSIONS_POSTGRES = `**On PostgreSQL with Redis** (the same bench; the server on a scratch PostgreSQL database, \`camino_bench_sessions\`, created and dropped, with \`REDIS_URL\` set: each sign-out is published on Redis and every instance, this one included, forgets that member's sessions). Here the database is another process, so the pair measured while the member signs out compares the memo with no memo on a database that is not on the server's thread.`;
 
 /** better-auth's signed cookie value for a session token (what session.ts's unsignCookie reads). */
 const signedCookie = (token: string) =>
@@ -64,9 +68,52 @@ async function memberId(server: ServerProcess, cookie: string): Promise<string> 
   return ((await res.json()) as { id: string }).id;
 }
 
+/** Where the bench's server keeps its data: its environment, and the database opened directly. */
+interface Store {
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+}
+
+/** PGlite in a scratch folder (the server is stopped whenever the bench opens it). */
+function pgliteStore(): Store {
+  const dir = mkdtempSync(join(tmpdir(), 'camino-bench-sessions-'));
+  return {
+    env: { DATA_DIR: dir },
+    open: () => openPglite(join(dir, 'pglite')),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A scratch PostgreSQL database (`camino_bench_sessions`, created and dropped) and Redis: a
+ * sign-out is then published to every instance (the server hears its own message too).
+ */
+async function postgresStore(adminUrl: string, redisUrl: string): Promise<Store> {
+  const name = 'camino_bench_sessions';
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const dir = mkdtempSync(join(tmpdir(), 'camino-bench-sessions-'));
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: target.toString(), REDIS_URL: redisUrl },
+    open: () => openPostgres(target.toString(), 2),
+    drop: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 /** The member's sessions, written as a sign-in writes them (the server is stopped: PGlite). */
-async function writeSessions(dir: string, userId: string, count: number): Promise<string[]> {
-  const handle = await openPglite(join(dir, 'pglite'));
+async function writeSessions(store: Store, userId: string, count: number): Promise<string[]> {
+  const handle = await store.open();
   const tokens: string[] = [];
   try {
     const expiresAt = new Date(Date.now() + 7 * 86_400_000);
@@ -92,8 +139,8 @@ async function writeSessions(dir: string, userId: string, count: number): Promis
   return tokens;
 }
 
-async function sessionsLeft(dir: string, userId: string): Promise<number> {
-  const handle = await openPglite(join(dir, 'pglite'));
+async function sessionsLeft(store: Store, userId: string): Promise<number> {
+  const handle = await store.open();
   try {
     const [row] = await handle.db
       .select({ n: sql<number>`count(*)::int` })
@@ -119,9 +166,18 @@ const checked = (what: string, sent: Sent, expected: number) => {
   return `${thousands(sent.requests)} in ${sent.seconds.toFixed(0)} s (${(sent.requests / sent.seconds).toFixed(0)}/s), every answer as expected`;
 };
 
-export async function sessionsLines(): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'camino-bench-sessions-'));
-  const env = { DATA_DIR: dir };
+/**
+ * The section's lines on one engine: PGlite, or PostgreSQL with Redis (`postgres`: the admin
+ * URL of a server where a scratch database is made, and Redis's URL).
+ */
+export async function sessionsLines(postgres?: {
+  adminUrl: string;
+  redisUrl: string;
+}): Promise<string[]> {
+  const store = postgres
+    ? await postgresStore(postgres.adminUrl, postgres.redisUrl)
+    : pgliteStore();
+  const env = store.env;
   try {
     // The members, signed up through the server (one scrypt each).
     let server = await startBenchServer(env);
@@ -132,7 +188,7 @@ export async function sessionsLines(): Promise<string[]> {
     await server.stop();
 
     // The loop's sessions, then two more sets for the sign-outs measured alongside.
-    const tokens = await writeSessions(dir, leavingId, SIGN_OUTS + 2 * DURING);
+    const tokens = await writeSessions(store, leavingId, SIGN_OUTS + 2 * DURING);
     const duringMemoOn = tokens.slice(SIGN_OUTS, SIGN_OUTS + DURING);
     const duringMemoOff = tokens.slice(SIGN_OUTS + DURING);
     const phases: Phase[] = [];
@@ -221,7 +277,7 @@ export async function sessionsLines(): Promise<string[]> {
       if (!((await last.json()) as { signedOut?: boolean }).signedOut)
         throw new Error('the sign-up session did not end');
       await server.stop();
-      const left = await sessionsLeft(dir, leavingId);
+      const left = await sessionsLeft(store, leavingId);
       if (left !== 0) throw new Error(`${left} of the member's sessions are left`);
 
       const [before, ...after] = phases as [Phase, ...Phase[]];
@@ -254,6 +310,6 @@ export async function sessionsLines(): Promise<string[]> {
       await server.stop();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await store.drop();
   }
 }

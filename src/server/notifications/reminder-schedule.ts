@@ -76,18 +76,6 @@ function inputsOf(member: MemberFacts, kind: ReminderKind) {
   };
 }
 
-/** Marks rows "to compute" (inserting those missing): the next tick computes or drops them. */
-async function markToCompute(db: Executor, rows: { userId: string; kind: string }[]) {
-  if (rows.length === 0) return;
-  await db
-    .insert(reminderSchedule)
-    .values(rows.map(({ userId, kind }) => ({ userId, kind, nextDue: TO_COMPUTE })))
-    .onConflictDoUpdate({
-      target: [reminderSchedule.userId, reminderSchedule.kind],
-      set: { nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null },
-    });
-}
-
 /**
  * After a change of the member's age verification, preferences or notification settings (call
  * it in the same transaction): drops the rows of kinds no longer wanted and marks the others to
@@ -104,10 +92,14 @@ export async function refreshReminderSchedule(db: Executor, userId: string): Pro
         ...(wanted.length > 0 ? [notInArray(reminderSchedule.kind, wanted)] : []),
       ),
     );
-  await markToCompute(
-    db,
-    wanted.map((kind) => ({ userId, kind })),
-  );
+  if (wanted.length === 0) return;
+  await db
+    .insert(reminderSchedule)
+    .values(wanted.map((kind) => ({ userId, kind, nextDue: TO_COMPUTE })))
+    .onConflictDoUpdate({
+      target: [reminderSchedule.userId, reminderSchedule.kind],
+      set: { nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null },
+    });
 }
 
 /** Where the sweep is, shared by every instance (`app_setting`). */
@@ -166,33 +158,59 @@ export async function sweepReminderSchedule(db: Database, limit: number): Promis
       : [];
     const byMember = new Map<string, ScheduleRow[]>();
     for (const row of rows) byMember.set(row.userId, [...(byMember.get(row.userId) ?? []), row]);
-    const marks: { userId: string; kind: string }[] = [];
+    const missing: { userId: string; kind: string }[] = [];
+    const stale: ScheduleRow[] = [];
     for (const member of members) {
       const have = byMember.get(member.id) ?? [];
       const wanted = wantedReminderKinds(member);
       for (const kind of wanted) {
         const row = have.find((r) => r.kind === kind);
-        if (!row) marks.push({ userId: member.id, kind });
+        if (!row) missing.push({ userId: member.id, kind });
         else if (row.localDay !== null) {
           const { timeZone, time } = inputsOf(member, kind);
-          if (row.timeZone !== timeZone || row.localTime !== time) marks.push(row);
+          if (row.timeZone !== timeZone || row.localTime !== time) stale.push(row);
         }
       }
       for (const row of have) {
         const unwanted = !wanted.includes(row.kind as ReminderKind);
-        if (unwanted && row.localDay !== null) marks.push(row);
+        if (unwanted && row.localDay !== null) stale.push(row);
       }
     }
-    await markToCompute(
-      tx,
-      marks.map(({ userId, kind }) => ({ userId, kind })),
-    );
+    // Rows a tick is planning now (locked) are left for the next pass: waiting for them, in
+    // another order than the tick's, could deadlock with it.
+    const marked = stale.length
+      ? await tx
+          .update(reminderSchedule)
+          .set({ nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null })
+          .where(
+            sql`(${reminderSchedule.userId}, ${reminderSchedule.kind}) in (
+              select user_id, kind from ${reminderSchedule}
+              where (user_id, kind) in (${sql.join(
+                stale.map((r) => sql`(${r.userId}, ${r.kind})`),
+                sql`, `,
+              )})
+              for update skip locked)`,
+          )
+          .returning({ userId: reminderSchedule.userId })
+      : [];
+    const added = missing.length
+      ? await tx
+          .insert(reminderSchedule)
+          .values(missing.map(({ userId, kind }) => ({ userId, kind, nextDue: TO_COMPUTE })))
+          .onConflictDoNothing()
+          .returning({ userId: reminderSchedule.userId })
+      : [];
     const wrapped = members.length < limit;
     await tx
       .update(appSetting)
       .set({ value: { after: wrapped ? '' : members[members.length - 1]!.id } })
       .where(eq(appSetting.key, SWEEP_SETTING));
-    return { read: members.length, marked: marks.length, swept: true, wrapped };
+    return {
+      read: members.length,
+      marked: marked.length + added.length,
+      swept: true,
+      wrapped,
+    };
   });
 }
 
