@@ -95,7 +95,10 @@ describe.runIf(enabled)('parallel reading', () => {
     await page.getByLabel('Search words or phrases').fill('"living water"');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await page.getByText(/\d+ results/).waitFor();
-    await page.getByText(/agua viva.*\(RV1909\)/).first().waitFor();
+    await page
+      .getByText(/agua viva.*\(RV1909\)/)
+      .first()
+      .waitFor();
     await expectAccessible(page, 'search with parallel verses');
     await screenshot(page, 'parallel-search-en-desktop');
 
