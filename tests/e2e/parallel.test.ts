@@ -91,6 +91,17 @@ describe.runIf(enabled)('parallel reading', () => {
       'true',
     );
 
+    // Search can show each hit's verse in the other translation, under it.
+    await page.getByLabel('Search words or phrases').fill('"living water"');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByText(/\d+ results/).waitFor();
+    await page
+      .getByText(/agua viva.*\(RV1909\)/)
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'search with parallel verses');
+    await screenshot(page, 'parallel-search-en-desktop');
+
     // The chapters where the numbering differs.
     await page.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=3`);
     await page.getByText('LORD, how are they increased that trouble me!').waitFor();

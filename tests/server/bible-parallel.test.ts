@@ -114,4 +114,18 @@ describe('GET /api/bible/parallel/:first/:second/:book/:chapter', () => {
     const bad = await get('/api/bible/parallel/KJV/XYZ/Gen/1', 'es');
     expect(bad.statusCode).toBe(400);
   });
+
+  it("search shows each hit's verse in the parallel translation, through the map", async () => {
+    const res = await get('/api/bible/search?q=Haseroth&translation=RV1909&parallel=KJV', 'es');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.parallelTranslation).toBe('KJV');
+    const num13 = body.results.find((h: { osis: string }) => h.osis === 'Num.13.1');
+    expect(
+      num13.parallel.map((v: { chapter: number; verse: number }) => `${v.chapter}:${v.verse}`),
+    ).toEqual(['12:16']);
+    expect(num13.parallel[0].text).toMatch(/removed from Hazeroth/);
+    const plain = (await get('/api/bible/search?q=Haseroth&translation=RV1909', 'es')).json();
+    expect(plain.results[0].parallel).toBeUndefined();
+  });
 });

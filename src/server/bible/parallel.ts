@@ -34,6 +34,57 @@ export function chapterPlace(osis: string, chapter: number) {
 }
 
 /**
+ * The rows of chapter `chapter` (book 1–66) of installed translation `first` with `second`
+ * beside it: both texts read for the chapter and its neighbours (cached like any chapter),
+ * aligned through the verse map, the rows holding the chapter's verses kept.
+ */
+async function alignedChapter(
+  db: Database,
+  catalog: BibleCatalog,
+  at: { first: string; second: string; book: number; chapter: number },
+  lang: Language,
+) {
+  const { first, second, book, chapter } = at;
+  const chapters = BOOKS[book - 1]!.chapters;
+  const near = [chapter - 1, chapter, chapter + 1].filter((c) => c >= 1 && c <= chapters);
+  const read = async (code: string) =>
+    (await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))).flat();
+  const [a, b] = await Promise.all([read(first), read(second)]);
+  return chapterRows(alignVerses(a, versificationOf(first), b, versificationOf(second)), chapter);
+}
+
+/**
+ * Each hit's counterpart in `second` (the verses its row holds, through the verse map): for
+ * search results shown with the parallel verse under each. Hits of one chapter share its rows.
+ */
+export async function counterparts<H extends { book: string; chapter: number; verse: number }>(
+  db: Database,
+  catalog: BibleCatalog,
+  first: string,
+  wanted: string,
+  hits: H[],
+  lang: Language,
+): Promise<(H & { parallel: Verse[] })[]> {
+  const second = catalog.resolve(wanted, translationLanguage(wanted)).code;
+  const rowsOf = new Map<string, Promise<Awaited<ReturnType<typeof alignedChapter>>>>();
+  return Promise.all(
+    hits.map(async (hit) => {
+      const key = `${hit.book}.${hit.chapter}`;
+      let rows = rowsOf.get(key);
+      if (!rows) {
+        const book = bookIndex(hit.book) + 1;
+        rows = alignedChapter(db, catalog, { first, second, book, chapter: hit.chapter }, lang);
+        rowsOf.set(key, rows);
+      }
+      const row = (await rows).find((r) =>
+        r.a.some((v) => v.chapter === hit.chapter && v.verse === hit.verse),
+      );
+      return { ...hit, parallel: row?.b ?? [] };
+    }),
+  );
+}
+
+/**
  * Chapter `chapter` of translation `first` with `second` beside it, verse by verse (ADR 0053).
  * Both texts are read for the chapter and its neighbours (cached like any chapter), aligned
  * through the verse map, and the rows holding the chapter's verses are kept.
@@ -65,13 +116,11 @@ export async function parallelChapter(
   };
   const first = side(input.first);
   const second = side(input.second);
-  const near = [chapter - 1, chapter, chapter + 1].filter((c) => c >= 1 && c <= info.chapters);
-  const read = async (code: string) =>
-    (await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))).flat();
-  const [a, b] = await Promise.all([read(first.translation), read(second.translation)]);
-  const rows = chapterRows(
-    alignVerses(a, versificationOf(first.translation), b, versificationOf(second.translation)),
-    chapter,
+  const rows = await alignedChapter(
+    db,
+    catalog,
+    { first: first.translation, second: second.translation, book, chapter },
+    lang,
   );
   return {
     reference: formatReference(whole, lang),

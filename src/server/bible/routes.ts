@@ -19,12 +19,13 @@ import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
-import { chapterPlace, parallelChapter, readChapter } from './parallel.ts';
+import { chapterPlace, counterparts, parallelChapter, readChapter } from './parallel.ts';
 import { formatReference, parseReference } from './reference.ts';
 import {
   neighbours,
   readPassage,
   searchVerses,
+  translationLanguage,
   verseOfTheDay,
   type BibleCatalog,
 } from './service.ts';
@@ -170,6 +171,7 @@ export function registerBibleRoutes(
             .min(1, { error: 'validation.required' })
             .max(200, { error: 'validation.max:200' }),
           translation: translationCodeSchema.optional(),
+          parallel: translationCodeSchema.optional(),
           book: z.string().max(10).optional(),
           testament: z.enum(['OT', 'NT']).optional(),
           page: z.coerce.number().int().min(1).max(500).default(1),
@@ -196,7 +198,19 @@ export function registerBibleRoutes(
         ...(bookNumber ? { book: bookNumber } : {}),
         ...(testament ? { testament } : {}),
       });
-      return { query: q, translation: code, page, pageSize: SEARCH_PAGE_SIZE, ...found };
+      const wanted = request.query.parallel;
+      if (!wanted)
+        return { query: q, translation: code, page, pageSize: SEARCH_PAGE_SIZE, ...found };
+      const results = await counterparts(db, catalog, code, wanted, found.results, request.lang);
+      return {
+        query: q,
+        translation: code,
+        parallelTranslation: catalog.resolve(wanted, translationLanguage(wanted)).code,
+        page,
+        pageSize: SEARCH_PAGE_SIZE,
+        total: found.total,
+        results,
+      };
     },
   );
 

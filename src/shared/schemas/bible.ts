@@ -62,12 +62,16 @@ export const searchHitSchema = z.object({
   chapter: z.number(),
   verse: z.number(),
   segments: z.array(z.object({ text: z.string(), match: z.boolean() })),
+  /** With `parallel=CODE`: the hit's verse in that translation, through the verse map. */
+  parallel: z.array(verseSchema).optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const searchResultSchema = z.object({
   query: z.string(),
   translation: z.string(),
+  /** The translation of each hit's `parallel` verses, when asked for. */
+  parallelTranslation: z.string().optional(),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -136,7 +136,7 @@ export default function BibleReader() {
             />
           ) : null}
         </div>
-        <SearchPanel translation={translation} isPremium={isPremium} />
+        <SearchPanel translation={translation} isPremium={isPremium} parallel={parallel.second} />
       </div>
       {parallel.second ? null : (
         <SelectionToolbar

@@ -14,9 +14,12 @@ import { useSearch, type SearchQuery } from './api.ts';
 export function SearchPanel({
   translation,
   isPremium,
+  parallel,
 }: {
   translation: string;
   isPremium: boolean;
+  /** In parallel reading, the translation whose verse can be shown under each hit. */
+  parallel?: string | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,7 +27,8 @@ export function SearchPanel({
   const [query, setQuery] = useState<SearchQuery | null>(null);
   const [book, setBook] = useState('');
   const [testament, setTestament] = useState('');
-  const results = useSearch(query, translation);
+  const [withParallel, setWithParallel] = useState(true);
+  const results = useSearch(query, translation, withParallel ? parallel : null);
   const { language } = useLanguage();
   const pages = results.data ? Math.ceil(results.data.total / results.data.pageSize) : 0;
   function submit(e: FormEvent) {
@@ -57,6 +61,17 @@ export function SearchPanel({
         <p id="bible-search-hint" className="text-xs text-slate-600">
           {t('bible.search.hint')}
         </p>
+        {parallel ? (
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={withParallel}
+              onChange={(e) => setWithParallel(e.target.checked)}
+            />
+            {t('bible.parallel.searchShow', { code: parallel })}
+          </label>
+        ) : null}
         {isPremium ? (
           <div className="grid grid-cols-2 gap-2">
             <label className="grid gap-1 text-sm text-slate-800">
@@ -132,6 +147,21 @@ export function SearchPanel({
                         ),
                       )}
                     </span>
+                    {hit.parallel?.length ? (
+                      <span
+                        lang={results.data?.parallelTranslation === 'RV1909' ? 'es' : 'en'}
+                        className="border-l-2 border-brand-100 pl-2 font-serif text-sm text-slate-600"
+                      >
+                        {hit.parallel
+                          .map((v) =>
+                            v.chapter === hit.chapter
+                              ? `${v.verse} ${v.text}`
+                              : `${v.chapter}:${v.verse} ${v.text}`,
+                          )
+                          .join(' ')}{' '}
+                        ({results.data?.parallelTranslation})
+                      </span>
+                    ) : null}
                   </button>
                 </li>
               ))}

@@ -41,8 +41,9 @@ export interface SearchQuery {
   testament: string;
 }
 
-export const searchUrl = (query: SearchQuery, translation: string) =>
+export const searchUrl = (query: SearchQuery, translation: string, parallel?: string | null) =>
   `/api/bible/search?q=${encodeURIComponent(query.q)}&translation=${translation}&page=${query.page}` +
+  (parallel ? `&parallel=${parallel}` : '') +
   (query.book ? `&book=${query.book}` : '') +
   (query.testament ? `&testament=${query.testament}` : '');
 
@@ -99,9 +100,13 @@ export function useLookupPassage(translation: string, onFound: (passage: Passage
   });
 }
 
-export function useSearch(query: SearchQuery | null, translation: string) {
+export function useSearch(
+  query: SearchQuery | null,
+  translation: string,
+  parallel?: string | null,
+) {
   return useQuery<SearchResult>({
-    queryKey: [query ? searchUrl(query, translation) : ''],
+    queryKey: [query ? searchUrl(query, translation, parallel) : ''],
     enabled: !!query,
   });
 }
