@@ -75,6 +75,7 @@ import { registerReadingRoutes } from './reading/routes.ts';
 import { GroupCache } from './groups/cache.ts';
 import { registerGroupRoutes, type GroupRowsCache } from './groups/routes.ts';
 import { registerInvitationRoutes } from './groups/invitations.ts';
+import { registerAdminGroupRoutes } from './groups/admin.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
 import { DashboardCache } from './dashboard/cache.ts';
 import {
@@ -524,6 +525,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitStore,
     appUrl: config.appUrl,
   });
+  registerAdminGroupRoutes(app, { db: database.db });
   registerDashboardRoutes(app, {
     db: database.db,
     bible: bibleCatalog,

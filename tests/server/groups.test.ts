@@ -13,6 +13,7 @@ import {
 } from '#server/db/schema.ts';
 import { addDays } from '#shared/values/time.ts';
 import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
+import { unzip } from '../helpers/unzip.ts';
 
 const app = useTestApp(
   {},
@@ -375,6 +376,16 @@ describe('invitations', () => {
     );
     expect(accepted.json()).toEqual({ groupId: group.id });
     expect((await call(invitee, 'GET', '/api/invitations/received')).json().items).toEqual([]);
+    // Already in the group: the same answer, and no new invitation.
+    const again = await call(app.leader, 'POST', `/api/groups/${group.id}/invitations/email`, {
+      email: invitee.email,
+    });
+    expect(again.body).toBe(unknown.body);
+    const personal = await db()
+      .select()
+      .from(groupInvitation)
+      .where(eq(groupInvitation.inviteeId, invitee.id));
+    expect(personal).toHaveLength(1);
   });
 });
 
@@ -695,5 +706,103 @@ describe('shared reflections and the feed', () => {
     await call(sharer, 'PATCH', '/api/user/preferences', { activitySharing: false });
     const after = (await call(app.other, 'GET', `/api/groups/${group.id}/feed`)).json();
     expect(after.items.map((i: { kind: string }) => i.kind)).toEqual(['message']);
+  });
+});
+
+describe('data rights', () => {
+  it('exports memberships, levels and shared reflections', async () => {
+    const exporter = await createUser(app.t);
+    const group = await createGroup(app.leader);
+    const { token } = await invite(app.leader, group.id);
+    await joinWith(exporter, token, 'reflections');
+    await call(exporter, 'PUT', '/api/lessons/101-1/response', { response: 'Shared words' });
+    await call(exporter, 'POST', `/api/groups/${group.id}/reflections`, { lessonId: '101-1' });
+    const res = await call(exporter, 'GET', '/api/user/export');
+    expect(res.statusCode).toBe(200);
+    const data = JSON.parse(unzip(res.rawPayload).get('data.json')!.toString('utf8'));
+    expect(data.tables.groups).toEqual([
+      expect.objectContaining({
+        groupId: group.id,
+        name: 'New believers',
+        role: 'member',
+        level: 'reflections',
+      }),
+    ]);
+    expect(data.tables.group_member).toHaveLength(1);
+    expect(data.tables.group_shared_reflections).toEqual([
+      expect.objectContaining({ groupId: group.id, lessonId: '101-1', hidden: false }),
+    ]);
+  });
+
+  it('deleting an account takes the person out of every group; a group they lead passes to a co-leader or ends with an e-mail', async () => {
+    const leaving = await createUser(app.t);
+    const coLed = await createGroup(leaving, { name: 'Co-led' });
+    const alone = await createGroup(leaving, { name: 'Alone' });
+    const spanish = await createUser(app.t);
+    await call(spanish, 'PATCH', '/api/user/preferences', { language: 'es' });
+    const a = await invite(leaving, coLed.id);
+    await joinWith(app.member, a.token);
+    await joinWith(spanish, a.token);
+    const b = await invite(leaving, alone.id);
+    await joinWith(spanish, b.token);
+    await call(
+      leaving,
+      'POST',
+      `/api/groups/${coLed.id}/members/${await memberIdOf(coLed.id, app.member)}/role`,
+      {
+        role: 'co-leader',
+      },
+    );
+    const memberGroup = await groupWith([leaving, 'progress']);
+    app.t.mail.length = 0;
+
+    const res = await call(leaving, 'POST', '/api/auth/delete-user', {
+      password: leaving.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await db().select().from(groupMember).where(eq(groupMember.userId, leaving.id))).toEqual(
+      [],
+    );
+    expect((await call(app.member, 'GET', `/api/groups/${coLed.id}`)).json().me.role).toBe(
+      'leader',
+    );
+    expect((await call(spanish, 'GET', `/api/groups/${alone.id}`)).statusCode).toBe(404);
+    const mails = app.t.mail.filter((m) => m.to === spanish.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('El grupo «Alone» ha terminado');
+    const page = (await call(app.leader, 'GET', `/api/groups/${memberGroup.id}/members`)).json();
+    expect(page.total).toBe(1);
+  });
+});
+
+describe('admin', () => {
+  it('lists groups without member data, counts them, and audits ending one', async () => {
+    const admin = await createUser(app.t, { role: 'admin' });
+    const group = await groupWith([app.member, 'progress']);
+    const list = await call(admin, 'GET', '/api/admin/groups');
+    expect(list.statusCode).toBe(200);
+    const item = list.json().items.find((g: { id: string }) => g.id === group.id);
+    expect(Object.keys(item).sort()).toEqual([
+      'createdAt',
+      'endedAt',
+      'id',
+      'leaderName',
+      'name',
+      'size',
+    ]);
+    expect(item.size).toBe(2);
+    const stats = (await call(admin, 'GET', '/api/admin/stats')).json();
+    expect(stats.groups.active).toBeGreaterThan(0);
+    expect(stats.groups.membersInGroups).toBeGreaterThanOrEqual(2);
+    expect((await call(app.leader, 'GET', '/api/admin/groups')).statusCode).toBe(403);
+    expect((await call(admin, 'POST', `/api/admin/groups/${group.id}/end`)).statusCode).toBe(204);
+    const audit = (await call(admin, 'GET', '/api/admin/audit')).json();
+    expect(audit.items[0]).toMatchObject({
+      action: 'group.end',
+      targetType: 'group',
+      targetId: group.id,
+      targetLabel: 'New believers',
+    });
+    expect((await call(app.member, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
   });
 });

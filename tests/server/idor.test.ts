@@ -4,6 +4,11 @@ import {
   bibleStudy,
   favoriteVerse,
   goal,
+  groupInvitation,
+  groupMember,
+  groupMessage,
+  groupReflection,
+  studyGroup,
   journalEntry,
   memoryVerse,
   notification,
@@ -13,7 +18,7 @@ import {
 } from '#server/db/schema.ts';
 import { notify } from '#server/notifications/notify.ts';
 import { ROUTE_ACCESS, type AccessClass } from '#server/routes/registry.ts';
-import { useTestApp, type TestUser } from '../helpers/app.ts';
+import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
 
 /**
  * The authorization matrix's IDOR cases (DESIGN §6, issue 12): member A, on every member route
@@ -127,6 +132,9 @@ const routesWithIds = Object.entries(ROUTE_ACCESS as Record<string, AccessClass>
   ([key, cls]) => key.includes('/:') && (cls === 'member' || cls === 'premium'),
 );
 
+/** Group routes: membership decides, not ownership; their own matrix is below. */
+const isGroupRoute = (key: string) => /^\w+ \/api\/(groups|invitations)\//.test(key);
+
 async function snapshot(who: TestUser) {
   const rows: Record<string, unknown[]> = {};
   for (const [kind, { table }] of Object.entries(OWNED)) {
@@ -142,6 +150,7 @@ describe("member A on member B's resources", () => {
     const unclassified = routesWithIds
       .map(([key]) => key)
       .filter((key) => !SHARED.includes(key) && !(key in CHECKED_ELSEWHERE))
+      .filter((key) => !isGroupRoute(key))
       .filter((key) => !(key.split('/')[2]! in OWNED));
     expect(unclassified).toEqual([]);
   });
@@ -160,7 +169,7 @@ describe("member A on member B's resources", () => {
     }
     const before = await snapshot(app.b);
     const owned = routesWithIds.filter(
-      ([key]) => !SHARED.includes(key) && !(key in CHECKED_ELSEWHERE),
+      ([key]) => !SHARED.includes(key) && !(key in CHECKED_ELSEWHERE) && !isGroupRoute(key),
     );
     expect(owned.length).toBeGreaterThanOrEqual(15);
     for (const [key] of owned) {
@@ -185,5 +194,192 @@ describe("member A on member B's resources", () => {
         status: expect.toSatisfy((s: number) => s < 300),
       });
     }
+  });
+});
+
+/** A valid body for each group route that takes one (so a 404 cannot come from validation). */
+const GROUP_BODIES = (memberId: string): Record<string, object> => ({
+  'PATCH /api/groups/:id': { name: 'A was here' },
+  'PATCH /api/groups/:id/membership': { muted: true },
+  'POST /api/groups/:id/transfer': { memberId },
+  'POST /api/groups/:id/members/:memberId/role': { role: 'co-leader' },
+  'POST /api/groups/:id/messages': { to: memberId, body: 'A was here' },
+  'POST /api/groups/:id/reflections': { lessonId: '101-1' },
+  'PATCH /api/groups/:id/reflections/:reflectionId': { hidden: true },
+  'POST /api/groups/:id/invitations': {},
+  'POST /api/groups/:id/invitations/email': { email: 'someone@example.com' },
+  'POST /api/invitations/received/:id/accept': { level: 'progress' },
+  'POST /api/invitations/:token/accept': { level: 'progress' },
+});
+
+describe('groups: the authorization matrix', () => {
+  const NOT_FOUND = [
+    'No se encontró el recurso solicitado.',
+    'Esta invitación no existe. Pide al líder del grupo un enlace nuevo.',
+  ];
+  const today = new Date().toISOString().slice(0, 10);
+
+  async function makeGroup(leader: TestUser, name: string) {
+    const res = await app.call(leader, 'POST', '/api/groups', {
+      name,
+      language: 'en',
+      path: { kind: 'course', courseId: '101' },
+      startsOn: today,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const link = (await app.call(leader, 'POST', `/api/groups/${id}/invitations`, {})).json();
+    return { id, token: link.token as string, invitationId: link.invitation.id as string };
+  }
+
+  async function memberId(groupId: string, who: TestUser) {
+    const rows = await app.t.database.db
+      .select()
+      .from(groupMember)
+      .where(eq(groupMember.groupId, groupId));
+    return rows.find((r) => r.userId === who.id)!.id;
+  }
+
+  async function groupSnapshot(groupId: string) {
+    const db = app.t.database.db;
+    return {
+      group: await db.select().from(studyGroup).where(eq(studyGroup.id, groupId)),
+      members: await db.select().from(groupMember).where(eq(groupMember.groupId, groupId)),
+      reflections: await db
+        .select()
+        .from(groupReflection)
+        .where(eq(groupReflection.groupId, groupId)),
+      invitations: await db
+        .select()
+        .from(groupInvitation)
+        .where(eq(groupInvitation.groupId, groupId)),
+      messages: await db.select().from(groupMessage).where(eq(groupMessage.groupId, groupId)),
+    };
+  }
+
+  it('answers 404 to a leader of another group, a removed member and an outsider, on every group route', async () => {
+    const leaderA = await createUser(app.t);
+    const leaderB = await createUser(app.t);
+    const memberB = await createUser(app.t);
+    const removed = await createUser(app.t);
+    const outsider = await createUser(app.t);
+    const invitedB = await createUser(app.t);
+    const groupA = await makeGroup(leaderA, 'Group A');
+    const groupB = await makeGroup(leaderB, 'Group B');
+    for (const who of [memberB, removed]) {
+      const joined = await app.call(who, 'POST', `/api/invitations/${groupB.token}/accept`, {
+        level: 'reflections',
+      });
+      expect(joined.statusCode).toBe(200);
+    }
+    await app.call(memberB, 'PUT', '/api/lessons/101-1/response', { response: 'B only' });
+    const reflection = await app.call(memberB, 'POST', `/api/groups/${groupB.id}/reflections`, {
+      lessonId: '101-1',
+    });
+    expect(reflection.statusCode).toBe(201);
+    await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/invitations/email`, {
+      email: invitedB.email,
+    });
+    const received = (await app.call(invitedB, 'GET', '/api/invitations/received')).json();
+    const removedId = await memberId(groupB.id, removed);
+    expect(
+      (await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/members/${removedId}/remove`))
+        .statusCode,
+    ).toBe(204);
+    // A live link of B's group, made after the other one: the matrix uses the revoked one.
+    const bIds = {
+      id: groupB.id,
+      memberId: await memberId(groupB.id, memberB),
+      reflectionId: reflection.json().id as string,
+      invitationId: groupB.invitationId,
+      received: received.items[0].id as string,
+    };
+    const guessed = () => crypto.randomUUID();
+    const before = await groupSnapshot(groupB.id);
+
+    const groupRoutes = Object.keys(ROUTE_ACCESS).filter(
+      (key) => isGroupRoute(key) && key.includes('/:') && !key.includes(':token'),
+    );
+    expect(groupRoutes.length).toBeGreaterThanOrEqual(20);
+    const url = (pattern: string, ids: typeof bIds) =>
+      pattern
+        .replace('/api/invitations/received/:id', `/api/invitations/received/${ids.received}`)
+        .replace(':id', ids.id)
+        .replace(':memberId', ids.memberId)
+        .replace(':reflectionId', ids.reflectionId)
+        .replace(':invitationId', ids.invitationId);
+    const cases: [string, TestUser, typeof bIds][] = [
+      ['leader of A on B', leaderA, bIds],
+      // A's own group with B's ids inside it.
+      ['leader of A on A with B ids', leaderA, { ...bIds, id: groupA.id }],
+      ['removed member', removed, bIds],
+      [
+        'outsider guessing',
+        outsider,
+        {
+          id: guessed(),
+          memberId: guessed(),
+          reflectionId: guessed(),
+          invitationId: guessed(),
+          received: guessed(),
+        },
+      ],
+    ];
+    for (const [label, who, ids] of cases) {
+      for (const key of groupRoutes) {
+        const [method, pattern] = key.split(' ') as [Method, string];
+        // On A's own group, only the routes that name a member, reflection or invitation of B.
+        if (label === 'leader of A on A with B ids') {
+          const namesB = /:(memberId|reflectionId|invitationId)|transfer|messages/.test(pattern);
+          if (!namesB || pattern.startsWith('/api/invitations/')) continue;
+        }
+        const res = await app.call(
+          who,
+          method,
+          url(pattern, ids),
+          GROUP_BODIES(ids.memberId)[key],
+          'es',
+        );
+        expect({ label, key, status: res.statusCode }).toEqual({ label, key, status: 404 });
+        expect(NOT_FOUND, `${label} ${key}`).toContain(res.json().message);
+      }
+    }
+    expect(await groupSnapshot(groupB.id)).toEqual(before);
+
+    // A guessed link answers 404; a revoked or expired one says so, and nobody joins.
+    const guessedLink = await app.call(
+      outsider,
+      'POST',
+      '/api/invitations/not-a-token/accept',
+      {},
+      'es',
+    );
+    expect(guessedLink.statusCode).toBe(404);
+    const fresh = (
+      await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/invitations`, {})
+    ).json();
+    const revoked = await app.call(outsider, 'POST', `/api/invitations/${groupB.token}/accept`, {});
+    expect(revoked.statusCode).toBe(410);
+    await app.t.database.db
+      .update(groupInvitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(groupInvitation.id, fresh.invitation.id));
+    const expired = await app.call(outsider, 'POST', `/api/invitations/${fresh.token}/accept`, {});
+    expect(expired.statusCode).toBe(410);
+    expect((await app.call(outsider, 'GET', `/api/groups/${groupB.id}`)).statusCode).toBe(404);
+    // And the same requests by B's own leader succeed: the 404s above were the membership check.
+    expect((await app.call(leaderB, 'GET', `/api/groups/${groupB.id}/members`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await app.call(
+          leaderB,
+          'PATCH',
+          `/api/groups/${groupB.id}/reflections/${bIds.reflectionId}`,
+          { hidden: true },
+        )
+      ).statusCode,
+    ).toBe(204);
   });
 });

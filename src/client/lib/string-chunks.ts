@@ -35,6 +35,7 @@ export const SERVER_ONLY = [
   'notify.unsubscribe',
   'support.mail',
   'auth.resetMail',
+  'groups.mail',
   'auth.signOutPage',
   'auth.verifyMail',
 ] as const;

@@ -9,6 +9,7 @@ import {
   verification,
 } from '../db/schema.ts';
 import { emailHash } from '../auth/age-block.ts';
+import { leaveAllGroups, sendGroupEndedMails } from '../groups/deletion.ts';
 
 /** What the audit log shows in place of an account that was deleted. */
 export const DELETED_ACCOUNT = 'deleted';
@@ -43,10 +44,16 @@ export async function deleteAccountData(
     alsoInTransaction?: (
       tx: Parameters<Parameters<Database['transaction']>[0]>[0],
     ) => Promise<void>;
+    /**
+     * Tells the members of a group that ends with this account (it led it, with no co-leader
+     * left) by e-mail, once the deletion is done. Without it (the under-13 removal: such an
+     * account never joined a group) nothing is sent.
+     */
+    groupMail?: Parameters<typeof sendGroupEndedMails>[0];
   } = {},
 ): Promise<void> {
   const email = person.email.toLowerCase();
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     if (options.blockEmail) {
       await tx
         .insert(ageBlock)
@@ -77,7 +84,11 @@ export async function deleteAccountData(
     // The reminder rows first (they cascade too): a tick planning them holds them locked, and
     // waiting for it before the member's row is locked cannot deadlock with its inserts.
     await tx.delete(reminderSchedule).where(eq(reminderSchedule.userId, person.id));
+    // Out of every group at once; a group they lead passes on or ends (src/server/groups).
+    const notices = await leaveAllGroups(tx, person.id);
     await tx.delete(user).where(eq(user.id, person.id));
     await options.alsoInTransaction?.(tx);
+    return notices;
   });
+  if (options.groupMail && ended.length) await sendGroupEndedMails(options.groupMail, ended);
 }

@@ -121,6 +121,19 @@ export async function* personalDataJson(
       }),
     );
   }
+  // Groups (issue 25): each membership with its group's name, and the reflections shared in it.
+  const mine = await db.execute<Record<string, unknown>>(sql`
+    select g.id as "groupId", g.name, m.role, m.level, m.muted, m.joined_at as "joinedAt"
+    from group_member m join study_group g on g.id = m.group_id
+    where m.user_id = ${userId} order by m.joined_at, g.id`);
+  yield* table('groups', [mine.rows]);
+  const shared = await db.execute<Record<string, unknown>>(sql`
+    select g.id as "groupId", g.name as "groupName", r.lesson_id as "lessonId",
+      r.hidden, r.shared_at as "sharedAt"
+    from group_reflection r join group_member m on m.id = r.member_id
+    join study_group g on g.id = r.group_id
+    where m.user_id = ${userId} order by r.shared_at, r.id`);
+  yield* table('group_shared_reflections', [shared.rows]);
   const outbox = schema.mailOutbox;
   yield* table(
     'mail_outbox',

@@ -221,6 +221,7 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
         );
       }
       await deleteAccountData(db, target, {
+        groupMail: { mailer: deps.mailer, appUrl: deps.appUrl, log: request.log },
         alsoInTransaction: (tx) =>
           recordAudit(tx, me, 'member.delete', { type: 'user', id: DELETED_ACCOUNT, label: '' }),
       });

@@ -127,7 +127,9 @@ export function createAuth({
               });
             }
           }
-          await deleteAccountData(db, deleted);
+          await deleteAccountData(db, deleted, {
+            groupMail: { mailer, appUrl: config.appUrl, log },
+          });
         },
       },
     },

@@ -89,7 +89,7 @@ function preview(group: GroupRow, leaderFirstName: string, courses: CourseCatalo
 
 const leaderName = sql<string>`coalesce((select u.first_name from group_member lm
   join "user" u on u.id = lm.user_id
-  where lm.group_id = ${studyGroup.id} and lm.role = 'leader'), '')`;
+  where lm.group_id = study_group.id and lm.role = 'leader'), '')`;
 
 export function registerInvitationRoutes(
   appBase: FastifyInstance,
@@ -274,9 +274,9 @@ export function registerInvitationRoutes(
           .select({
             id: user.id,
             member: sql<boolean>`exists (select 1 from group_member m
-              where m.group_id = ${group.id} and m.user_id = ${user.id})`,
+              where m.group_id = ${group.id} and m.user_id = "user".id)`,
             pending: sql<boolean>`exists (select 1 from group_invitation i
-              where i.group_id = ${group.id} and i.invitee_id = ${user.id}
+              where i.group_id = ${group.id} and i.invitee_id = "user".id
               and i.revoked_at is null and i.uses = 0 and i.expires_at > now())`,
           })
           .from(user)

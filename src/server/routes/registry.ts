@@ -204,6 +204,8 @@ export const ROUTE_ACCESS = {
   'POST /api/admin/tickets/:id/replies': 'admin',
   'POST /api/admin/tickets/:id/notes': 'admin',
   'GET /api/admin/stats': 'admin',
+  'GET /api/admin/groups': 'admin',
+  'POST /api/admin/groups/:id/end': 'admin',
   'GET /api/admin/audit': 'admin',
 } as const satisfies Record<string, AccessClass>;
 

@@ -161,6 +161,8 @@ export const adminStatsSchema = z.object({
   lessonsCompleted: z.array(z.object({ courseId: z.string(), count: z.number() })),
   readingPlans: z.object({ started: z.number(), finished: z.number() }),
   tickets: z.object({ open: z.number(), medianFirstReplyMinutes: z.number().nullable() }),
+  /** Groups not ended, and the people in at least one of them (issue 25). */
+  groups: z.object({ active: z.number(), membersInGroups: z.number() }),
   computedAt: z.string(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
