@@ -333,6 +333,24 @@ if (process.argv.includes('--reminders')) {
   process.exit(0);
 }
 
+// `npm run bench -- --groups`: only a leader's dashboard of a 500-member group on PostgreSQL
+// (issue 25, ADR 0052), written into its section.
+if (process.argv.includes('--groups')) {
+  const { GROUPS_INTRO, groupsBench } = await import('./groups.ts');
+  const lines = await groupsBench(reminderAdminUrl());
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Small groups',
+      `${GROUPS_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 ensureClientBuilt();
 const budgets = budgetTable(join(ROOT, 'dist/client'));
 
@@ -623,6 +641,10 @@ ${commonWordLines.join('\n')}
 ## Reminder planning
 
 ${reminders}
+
+## Small groups
+
+${keptSection('Small groups')}
 
 ## Lighthouse
 

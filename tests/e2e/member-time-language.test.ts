@@ -284,7 +284,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
               turnOn: 'Turn it on in Preferences',
               savedNote: 'E-mails and notifications reach you in Español',
               reminders: /the same switch is there too/,
-              visibility: /see your name in the group's member list/,
+              visibility: /Let the other members of your groups see your name/,
             }
           : {
               email: 'Correo electrónico',
@@ -297,7 +297,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
               turnOn: 'Actívalo en «Preferencias»',
               savedNote: 'Los correos y las notificaciones te llegan en',
               reminders: /allí está también el mismo interruptor/,
-              visibility: /vean tu nombre en la lista de miembros del grupo/,
+              visibility: /Permite que los demás miembros de tus grupos vean tu nombre/,
             };
       await signIn(page, email, L);
       await page.goto(`${base}/account-settings?tab=preferences`);

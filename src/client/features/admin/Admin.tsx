@@ -9,13 +9,14 @@ import { Card } from '../../components/ui/Card.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { FiguresPanel } from './FiguresPanel.tsx';
+import { GroupsPanel } from './GroupsPanel.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { TicketsPanel } from './TicketsPanel.tsx';
 
-const TABS = ['members', 'tickets', 'figures', 'audit'] as const;
+const TABS = ['members', 'tickets', 'groups', 'figures', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /admin: members, the ticket queue, platform figures and the audit log (admins only). */
+/** /admin: members, the ticket queue, groups, platform figures and the audit log (admins only). */
 export default function Admin() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -50,6 +51,9 @@ export default function Admin() {
         </Tabs.Content>
         <Tabs.Content value="tickets" className="min-w-0">
           <TicketsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="groups" className="min-w-0">
+          <GroupsPanel />
         </Tabs.Content>
         <Tabs.Content value="figures" className="min-w-0">
           <FiguresPanel />

@@ -76,6 +76,16 @@ export function FiguresPanel() {
           </dl>
         </Card>
         <Card className="grid content-start gap-3">
+          <h2 className="font-serif text-xl text-brand-950">{t(`${F}.groups`)}</h2>
+          <dl className="grid grid-cols-2 gap-3">
+            <Figure label={t(`${F}.activeGroups`)} value={num.format(s.groups.active)} />
+            <Figure
+              label={t(`${F}.membersInGroups`)}
+              value={num.format(s.groups.membersInGroups)}
+            />
+          </dl>
+        </Card>
+        <Card className="grid content-start gap-3">
           <h2 className="font-serif text-xl text-brand-950">{t(`${F}.tickets`)}</h2>
           <dl className="grid grid-cols-2 gap-3">
             <Figure label={t(`${F}.openTickets`)} value={num.format(s.tickets.open)} />
