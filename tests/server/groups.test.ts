@@ -485,6 +485,8 @@ describe('consent, leaving and roles', () => {
       muted: true,
     });
     expect(patched.json()).toMatchObject({ level: 'membership', muted: true });
+    const nothing = await call(app.member, 'PATCH', `/api/groups/${group.id}/membership`, {});
+    expect(nothing.json()).toMatchObject({ level: 'membership', muted: true });
     expect((await row()).progress).toBeNull();
     expect((await call(app.member, 'POST', `/api/groups/${group.id}/leave`)).statusCode).toBe(204);
     expect(await row()).toBeUndefined();

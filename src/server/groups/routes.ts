@@ -303,7 +303,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
           max: GROUPS_CREATED_PER_HOUR,
         });
       }
-      const { created } = await createOnce(input.id, {
+      const { row: made, created } = await createOnce(input.id, {
         find,
         owns: (row) => row.leader === user.id,
         insert: (id) =>
@@ -345,8 +345,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
             return { group: row, leader: user.id };
           }),
       });
-      const id = input.id ?? (await latestLed(db, user.id));
-      const { group, me } = await membershipOf(db, id, user.id);
+      const { group, me } = await membershipOf(db, made.group.id, user.id);
       return reply.status(created ? 201 : 200).send(await detail(group, me, user, request.lang));
     },
   );
@@ -429,6 +428,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
       const input = request.body;
       const row = await db.transaction(async (tx) => {
         const { me } = await membershipOf(tx, request.params.id, user.id, { lock: true });
+        if (input.level === undefined && input.muted === undefined) return me;
         const [updated] = await tx
           .update(groupMember)
           .set(input)
@@ -791,18 +791,6 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
       return reply.status(204).send();
     },
   );
-}
-
-/** The newest group the member leads (the answer to a creation sent without a chosen id). */
-async function latestLed(db: Database, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ id: groupMember.groupId })
-    .from(groupMember)
-    .where(and(eq(groupMember.userId, userId), eq(groupMember.role, 'leader')))
-    .orderBy(desc(groupMember.joinedAt))
-    .limit(1);
-  if (!row) throw notFound();
-  return row.id;
 }
 
 /**

@@ -165,6 +165,25 @@ export function sortMembers(
   });
 }
 
+/**
+ * Sorted lists kept with the rows they were sorted from (the rows are the group cache's entry,
+ * so a list lives as long as it): the leaders' page of a large group is read far more often than
+ * it changes, and sorting 500 names by a collator is most of its cost.
+ */
+const sortedLists = new WeakMap<readonly MemberData[], Map<string, MemberData[]>>();
+const SORTED_LISTS_PER_ROWS = 64;
+
+function sortedOnce(rows: readonly MemberData[], key: string, sort: () => MemberData[]) {
+  let lists = sortedLists.get(rows);
+  if (!lists) sortedLists.set(rows, (lists = new Map()));
+  let list = lists.get(key);
+  if (!list) {
+    if (lists.size >= SORTED_LISTS_PER_ROWS) lists.clear();
+    lists.set(key, (list = sort()));
+  }
+  return list;
+}
+
 export function memberPage(
   rows: readonly MemberData[],
   me: MemberRow,
@@ -173,15 +192,23 @@ export function memberPage(
   lang: Language,
   leaderView: boolean,
 ): MemberPage {
-  const listed = leaderView ? rows : rows.filter((m) => visibleToMembers(m, me.userId));
-  const sorted = sortMembers(listed, query.sort, query.order, lang, leaderView);
+  const key = `${leaderView ? 'leaders' : me.userId}:${query.sort}:${query.order}:${lang}`;
+  const sorted = sortedOnce(rows, key, () =>
+    sortMembers(
+      leaderView ? rows : rows.filter((m) => visibleToMembers(m, me.userId)),
+      query.sort,
+      query.order,
+      lang,
+      leaderView,
+    ),
+  );
   const start = (query.page - 1) * MEMBERS_PAGE_SIZE;
   const slice = sorted.slice(start, start + MEMBERS_PAGE_SIZE);
   return {
     kind: leaderView ? 'leader' : 'member',
     leaderRows: leaderView ? slice.map((m) => leaderRow(m, courses, lang)) : [],
     visibleRows: leaderView ? [] : slice.map((m) => visibleRow(m, me.userId)),
-    total: listed.length,
+    total: sorted.length,
     page: query.page,
     pageSize: MEMBERS_PAGE_SIZE,
   };
