@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from './lib/router.tsx';
 import { AppReady } from './components/AppReady.tsx';
 import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { useAuth } from './hooks/useAuth.ts';

@@ -1,7 +1,7 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
 import { markAppReady } from './components/AppReady.tsx';

@@ -1,6 +1,6 @@
 import { Lightbulb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useSermon, type SermonDetail } from './api.ts';
 import { BackLink, DetailStates, PrevNext, Tag } from './DetailParts.tsx';
