@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react';
 import { Route, Routes } from './lib/router.tsx';
-import { AppReady } from './components/AppReady.tsx';
 import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { useAuth } from './hooks/useAuth.ts';
 import { VisitorShell } from './layout/VisitorShell.tsx';
@@ -29,7 +28,6 @@ export function VisitorApp() {
           <Route path="/verify-email" element={<P.VerifyEmail />} />
           <Route path="*" element={<VisitorFallback />} />
         </Routes>
-        <AppReady />
       </Suspense>
     </VisitorShell>
   );
