@@ -196,41 +196,88 @@ const OWN_WORK = ['scriptEvaluation', 'scriptParseCompile', 'styleLayout'];
  * A faster or slower host moves both alike: their ratio says the same on any machine, where a
  * throttled score does not (issue 24, docs/decisions/0051).
  */
-export async function mainThreadLines(base: string, cookie: string): Promise<string[]> {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
-  const config = {
-    extends: 'lighthouse:default',
-    settings: {
-      onlyAudits: ['mainthread-work-breakdown'],
-      // No slowdown at all: the host's own speed, the same for both pages.
-      throttlingMethod: 'provided' as const,
-      throttling: { cpuSlowdownMultiplier: 1, rttMs: 0, throughputKbps: 0 },
-    },
-  };
-  const measure = async (path: string, member: boolean) => {
-    const page = await browser.newPage();
+export const openBrowser = () => puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+/** A new tab with the member's cookie (`cookie`: name=value), or without any (null). */
+async function tab(browser: Browser, base: string, cookie: string | null) {
+  const page = await browser.newPage();
+  // The browser's tabs share one cookie jar: a visitor's tab empties it for the site.
+  await page.deleteCookie(...(await page.cookies(base)));
+  if (cookie) {
     const [name, ...value] = cookie.split('=');
-    if (member) await page.setCookie({ name: name!, value: value.join('='), url: base });
-    else await page.deleteCookie({ name: name!, url: base });
-    const result = await lighthouse(`${base}${path}`, { logLevel: 'error' }, config, page);
-    await page.close();
-    const items = (
-      result?.lhr.audits['mainthread-work-breakdown']?.details as
-        { items?: { group: string; duration: number }[] } | undefined
-    )?.items;
-    if (!items) throw new Error(`no main-thread breakdown for ${path}`);
-    return items.filter((i) => OWN_WORK.includes(i.group)).reduce((t, i) => t + i.duration, 0);
+    await page.setCookie({ name: name!, value: value.join('='), url: base });
+  }
+  return page;
+}
+
+const UNTHROTTLED = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyAudits: ['mainthread-work-breakdown'],
+    // No slowdown at all: the host's own speed, the same for both pages.
+    throttlingMethod: 'provided' as const,
+    throttling: { cpuSlowdownMultiplier: 1, rttMs: 0, throughputKbps: 0 },
+  },
+};
+
+/** The first screen's own main-thread work (ms), CPU not slowed; `cookie` null: a visitor. */
+export async function mainThreadMs(
+  browser: Browser,
+  base: string,
+  path: string,
+  cookie: string | null,
+): Promise<number> {
+  const page = await tab(browser, base, cookie);
+  const result = await lighthouse(`${base}${path}`, { logLevel: 'error' }, UNTHROTTLED, page);
+  await page.close();
+  const items = (
+    result?.lhr.audits['mainthread-work-breakdown']?.details as
+      { items?: { group: string; duration: number }[] } | undefined
+  )?.items;
+  if (!items) throw new Error(`no main-thread breakdown for ${path}`);
+  return items.filter((i) => OWN_WORK.includes(i.group)).reduce((t, i) => t + i.duration, 0);
+}
+
+/** One Lighthouse mobile run of a page: score, total blocking time (ms), benchmarkIndex. */
+export async function mobileRun(browser: Browser, base: string, path: string, cookie: string) {
+  const page = await tab(browser, base, cookie);
+  const result = await lighthouse(
+    `${base}${path}`,
+    { logLevel: 'error', onlyCategories: ['performance'] },
+    undefined,
+    page,
+  );
+  await page.close();
+  const lhr = result?.lhr;
+  if (!lhr || lhr.runtimeError) return undefined;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Main-thread time of a page's first screen with the CPU not slowed (Chromium's trace, as
+ * Lighthouse's main-thread breakdown reads it: script evaluation, parse and compile, style and
+ * layout), for the visitor landing page and each member page, `RUNS` times each, interleaved.
+ * A faster or slower host moves both alike: their ratio says the same on any machine, where a
+ * throttled score does not (issue 24, docs/decisions/0051).
+ */
+export async function mainThreadLines(base: string, cookie: string): Promise<string[]> {
+  const browser = await openBrowser();
   const lines: string[] = [];
   try {
     for (const path of MEMBER_PAGES) {
       const landing: number[] = [];
       const member: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        landing.push(await measure('/', false));
-        member.push(await measure(path, true));
+        landing.push(await mainThreadMs(browser, base, '/', null));
+        member.push(await mainThreadMs(browser, base, path, cookie));
       }
       const [l, m] = [median(landing), median(member)];
       lines.push(
