@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { chunkGroups } from './scripts/build/chunks.ts';
 import { coursesModule } from './scripts/build/courses.ts';
 import { gospelModule } from './scripts/build/gospel.ts';
 import { precompress } from './scripts/build/precompress.ts';
+import { preactAliases } from './scripts/build/preact.ts';
 import { stringsModule } from './scripts/build/strings.ts';
 
 const chunks = chunkGroups();
@@ -13,8 +13,11 @@ const apiPort = process.env.API_PORT ?? '5000';
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
+  // React's API, run by Preact (docs/decisions/0051): the code imports `react`, the bundle gets
+  // preact/compat.
+  resolve: { alias: preactAliases },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
-    react(),
     tailwindcss(),
     gospelModule(),
     coursesModule(),
@@ -30,6 +33,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // TanStack Query's "use client" marks are for React Server Components, which this app has
+      // none of: nothing to say about each of them.
+      onLog(level, log, handler) {
+        if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+      },
       output: {
         // A chunk of strings is named after its language and group (docs/decisions/0029).
         chunkFileNames: (chunk) => {

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { preactAliases, reactLibraries } from './scripts/build/preact.ts';
 import { coursesModule } from './scripts/build/courses.ts';
 import { stringsModule } from './scripts/build/strings.ts';
 
@@ -27,6 +27,9 @@ function filesWithoutTestDatabase(): string[] {
       .filter((file) => !opensDatabase.test(readFileSync(file, 'utf8'))),
   );
 }
+
+/** The package conditions of a library's build for browsers and bundlers (client tests). */
+const BROWSER_BUILDS = ['module', 'browser', 'import'];
 
 const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
 if (databaseOnly && !process.env.TEST_DATABASE_URL) {
@@ -72,7 +75,17 @@ export default defineConfig({
       {
         // lib/i18n.ts imports the loaders of the chunks of strings (docs/decisions/0029).
         // …and pages import the courses' titles and lesson counts (scripts/build/courses.ts).
-        plugins: [react(), stringsModule(), coursesModule()],
+        plugins: [stringsModule(), coursesModule()],
+        // The same framework as the build: React's API on Preact (docs/decisions/0051).
+        // …and libraries' browser builds (ES modules), as the bundle uses, not their CommonJS
+        // builds for Node, whose require('react') no alias reaches.
+        resolve: {
+          alias: preactAliases,
+          conditions: BROWSER_BUILDS,
+          mainFields: ['module', 'main'],
+        },
+        ssr: { resolve: { conditions: BROWSER_BUILDS, mainFields: ['module', 'main'] } },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
         test: {
           name: 'client',
           environment: 'jsdom',
@@ -83,6 +96,8 @@ export default defineConfig({
           // tests/client/setup.ts puts back what a test changed.
           pool: 'threads',
           isolate: false,
+          // Libraries written for React go through the aliases too, not Node's own resolution.
+          server: { deps: { inline: reactLibraries } },
         },
       },
       {

@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 /**
  * Lighthouse (mobile and desktop presets) on the pages a person meets first: the public pages
- * as a visitor, the dashboard and the daily reading as a signed-in member. Part of
- * `npm run bench`; scores are a measurement, not a pass/fail test (this machine is noisy).
+ * as a visitor, and every page a member opens daily, as a member with something on each. Part
+ * of `npm run bench`; scores are a measurement, not a pass/fail test (this machine is noisy):
+ * each run prints the `benchmarkIndex` Lighthouse measured the host at, and beside the scores a
+ * measure that does not depend on the host's speed (mainThreadLines, docs/decisions/0051).
  */
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -33,10 +35,25 @@ export interface LighthouseRow {
   cls: string;
   /** Every run's performance score, lowest first. */
   runs?: number[];
+  /** The host's speed as Lighthouse measured it in each run (same order as `runs`). */
+  benchmarkIndex?: number[];
 }
 
-const VISITOR_PAGES = ['/', '/about-us', '/course-overview', '/sign-in'];
-const MEMBER_PAGES = ['/', '/daily-reading'];
+const VISITOR_PAGES = ['/', '/about-us', '/course-overview', '/sign-in', '/sign-up'];
+/** Every page a member opens daily (issue 24); the lesson is the one after the first, done. */
+export const MEMBER_PAGES = [
+  '/',
+  '/daily-reading',
+  '/bible',
+  '/lesson/101-2',
+  '/journal',
+  '/prayer',
+  '/memory-verses',
+  '/goals',
+  '/courses',
+  '/notifications',
+  '/account-settings',
+];
 /** Runs per page and preset (`LIGHTHOUSE_RUNS`); the table shows the median run. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
@@ -46,6 +63,34 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
  * worker and its caches before it (its storage reset keeps cookies, so the member stays signed
  * in), as for anyone opening the app on a new phone.
  */
+/**
+ * Gives the member something on each page, as a member who uses the app has: a reading plan
+ * (today's reading), the first lesson done (the next one open), a goal, a prayer request, a
+ * memory verse and a journal entry.
+ */
+export async function seedMember(base: string, cookie: string): Promise<void> {
+  const origin = base.replace('127.0.0.1', 'localhost');
+  const post = async (path: string, body?: object) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+  };
+  await post('/api/reading-plans/gospels/start', { duration: 90 });
+  await post('/api/lessons/101-1/complete');
+  await post('/api/goals', {
+    title: 'Read a chapter',
+    target: 1,
+    unit: 'chapters',
+    period: 'daily',
+  });
+  await post('/api/prayers', { title: 'For my family', category: 'family' });
+  await post('/api/memory-verses', { reference: 'Philippians 4:13', category: 'strength' });
+  await post('/api/journal', { content: 'Thankful today.', status: 'published' });
+}
+
 export async function lighthouseRows(base: string, cookie: string): Promise<LighthouseRow[]> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
@@ -102,6 +147,7 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
         lcp: shown('largest-contentful-paint'),
         tbt: shown('total-blocking-time'),
         cls: shown('cumulative-layout-shift'),
+        benchmarkIndex: [Math.round(lhr.environment.benchmarkIndex)],
       };
     };
     const median = async (path: string, preset: 'mobile' | 'desktop', member: boolean) => {
@@ -113,7 +159,11 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       runs.sort((a, b) => a.performance - b.performance);
       const middle = runs[Math.floor(runs.length / 2)];
       if (!middle) throw new Error(`Lighthouse could not measure ${path} (${preset}) at all`);
-      rows.push({ ...middle, runs: runs.map((r) => r.performance) });
+      rows.push({
+        ...middle,
+        runs: runs.map((r) => r.performance),
+        benchmarkIndex: runs.flatMap((r) => r.benchmarkIndex ?? []),
+      });
     };
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const path of VISITOR_PAGES) await median(path, preset, false);
@@ -127,11 +177,119 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
 
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const head =
-    '| page | preset | performance (median; every run) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|---|';
+    '| page | preset | performance (median; every run) | benchmarkIndex (every run) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|---|---|---|';
   const shown = (score: number) => (Number.isNaN(score) ? 'not measured' : String(score));
   const body = rows.map(
     (r) =>
-      `| ${r.page} | ${r.preset} | ${shown(r.performance)}${r.runs && r.runs.length > 1 ? ` (${r.runs.join(', ')})` : ''} | ${shown(r.accessibility)} | ${shown(r.bestPractices)} | ${shown(r.seo)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+      `| ${r.page} | ${r.preset} | ${shown(r.performance)}${r.runs && r.runs.length > 1 ? ` (${r.runs.join(', ')})` : ''} | ${(r.benchmarkIndex ?? []).join(', ')} | ${shown(r.accessibility)} | ${shown(r.bestPractices)} | ${shown(r.seo)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
   );
   return [head, ...body].join('\n');
+}
+
+/** The main-thread groups of Lighthouse's breakdown that the page's own code costs. */
+const OWN_WORK = ['scriptEvaluation', 'scriptParseCompile', 'styleLayout'];
+
+/**
+ * Main-thread time of a page's first screen with the CPU not slowed (Chromium's trace, as
+ * Lighthouse's main-thread breakdown reads it: script evaluation, parse and compile, style and
+ * layout), for the visitor landing page and each member page, `RUNS` times each, interleaved.
+ * A faster or slower host moves both alike: their ratio says the same on any machine, where a
+ * throttled score does not (issue 24, docs/decisions/0051).
+ */
+export const openBrowser = () => puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+/** A new tab with the member's cookie (`cookie`: name=value), or without any (null). */
+async function tab(browser: Browser, base: string, cookie: string | null) {
+  const page = await browser.newPage();
+  // The browser's tabs share one cookie jar: a visitor's tab empties it for the site.
+  await page.deleteCookie(...(await page.cookies(base)));
+  if (cookie) {
+    const [name, ...value] = cookie.split('=');
+    await page.setCookie({ name: name!, value: value.join('='), url: base });
+  }
+  return page;
+}
+
+const UNTHROTTLED = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyAudits: ['mainthread-work-breakdown'],
+    // No slowdown at all: the host's own speed, the same for both pages.
+    throttlingMethod: 'provided' as const,
+    throttling: { cpuSlowdownMultiplier: 1, rttMs: 0, throughputKbps: 0 },
+  },
+};
+
+/** The first screen's own main-thread work (ms), CPU not slowed; `cookie` null: a visitor. */
+export async function mainThreadMs(
+  browser: Browser,
+  base: string,
+  path: string,
+  cookie: string | null,
+): Promise<number> {
+  const page = await tab(browser, base, cookie);
+  const result = await lighthouse(`${base}${path}`, { logLevel: 'error' }, UNTHROTTLED, page);
+  await page.close();
+  const items = (
+    result?.lhr.audits['mainthread-work-breakdown']?.details as
+      { items?: { group: string; duration: number }[] } | undefined
+  )?.items;
+  if (!items) throw new Error(`no main-thread breakdown for ${path}`);
+  return items.filter((i) => OWN_WORK.includes(i.group)).reduce((t, i) => t + i.duration, 0);
+}
+
+/** One Lighthouse mobile run of a page: score, total blocking time (ms), benchmarkIndex. */
+export async function mobileRun(browser: Browser, base: string, path: string, cookie: string) {
+  const page = await tab(browser, base, cookie);
+  const result = await lighthouse(
+    `${base}${path}`,
+    { logLevel: 'error', onlyCategories: ['performance'] },
+    undefined,
+    page,
+  );
+  await page.close();
+  const lhr = result?.lhr;
+  if (!lhr || lhr.runtimeError) return undefined;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Main-thread time of a page's first screen with the CPU not slowed (Chromium's trace, as
+ * Lighthouse's main-thread breakdown reads it: script evaluation, parse and compile, style and
+ * layout), for the visitor landing page and each member page, `RUNS` times each, interleaved.
+ * A faster or slower host moves both alike: their ratio says the same on any machine, where a
+ * throttled score does not (issue 24, docs/decisions/0051).
+ */
+export async function mainThreadLines(base: string, cookie: string): Promise<string[]> {
+  const browser = await openBrowser();
+  const lines: string[] = [];
+  try {
+    for (const path of MEMBER_PAGES) {
+      const landing: number[] = [];
+      const member: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        landing.push(await mainThreadMs(browser, base, '/', null));
+        member.push(await mainThreadMs(browser, base, path, cookie));
+      }
+      const [l, m] = [median(landing), median(member)];
+      lines.push(
+        `| member ${path} | ${Math.round(m)} ms | ${Math.round(l)} ms | **${(m / l).toFixed(2)}×** |`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  return [
+    '| first screen | main thread, no CPU slowdown (median) | visitor landing page, same runs | ratio |',
+    '|---|---:|---:|---:|',
+    ...lines,
+  ];
 }

@@ -124,6 +124,29 @@ export function prerenderedPageCost(
   };
 }
 
+/** The framework's budget (docs/decisions/0051): gzipped, before any member page renders. */
+export const FRAMEWORK_BUDGET = 60 * 1024;
+
+/**
+ * The framework: what the app (main.tsx) loads statically beyond the entry, and evaluates
+ * before any member page renders: Preact, the router, TanStack Query, i18next and the app's
+ * providers and visitor shell (the `app` chunk, scripts/build/chunks.ts), gzipped.
+ */
+export function frameworkCost(clientDir: string, manifest: Manifest): PageCost {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry in the build manifest');
+  const boot = staticClosure(manifest, entry);
+  const keys = [...staticClosure(manifest, chunkFor(manifest, 'main.tsx'))].filter(
+    (k) => !boot.has(k),
+  );
+  const files = keys.map((k) => manifest[k]!.file);
+  return {
+    js: files.reduce((sum, f) => sum + gzipSize(clientDir, f), 0),
+    css: 0,
+    files,
+  };
+}
+
 /**
  * The member pages: every lazy page module under features/ (each route of the member app), as
  * the first load of a member route downloads it: the app, the member shell, the page.
@@ -162,6 +185,10 @@ export function budgetTable(clientDir: string): string {
     );
     rows.push(`| member ${module.replace(/^features\//, '')} | ${cells.join(' | ')} | 200 KB |`);
   }
+  const framework = kb(frameworkCost(clientDir, manifest).js);
+  rows.push(
+    `| the framework, before any member page renders (ADR 0051) | ${framework} | ${framework} | ${kb(FRAMEWORK_BUDGET)} |`,
+  );
   const css = kb(pageCost(clientDir, manifest, ['pages/Landing.tsx']).css);
   return [
     'JavaScript a first visit downloads before the page can be used, gzipped, read from the build manifest',

@@ -45,6 +45,9 @@ async function main() {
   step('the public pages, rendered on the server side');
   await build({
     ...base,
+    // Bundled whole, libraries included: their imports of React must meet the same Preact as
+    // the app's (the aliases of vite.config.ts), not React from node_modules (ADR 0051).
+    ssr: { noExternal: true },
     build: {
       ssr: 'prerender.tsx',
       outDir: SSR,

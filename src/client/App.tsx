@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Route, Routes } from 'react-router';
-import { AppReady } from './components/AppReady.tsx';
+import { Route, Routes } from './lib/router.tsx';
 import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { useAuth } from './hooks/useAuth.ts';
 import { VisitorShell } from './layout/VisitorShell.tsx';
@@ -30,7 +29,6 @@ export function VisitorApp() {
           <Route path="/invitations/:token" element={<P.Invitation />} />
           <Route path="*" element={<VisitorFallback />} />
         </Routes>
-        <AppReady />
       </Suspense>
     </VisitorShell>
   );

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from './lib/router.tsx';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { MemberShell } from './layout/MemberShell.tsx';

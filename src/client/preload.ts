@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchPath } from './lib/router.tsx';
 import { sessionQuery } from './lib/auth-api.ts';
 import { asLanguage, i18n } from './lib/i18n.ts';
 import { queryClient } from './lib/queryClient.ts';

@@ -5,9 +5,9 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { I18nextProvider } from 'react-i18next';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router.tsx';
 import gospel from 'virtual:camino/gospel';
 import type { Language } from '#shared/constants.ts';
 import en from '#shared/i18n/en.json';
@@ -53,12 +53,6 @@ export const PRERENDERED_PAGES: {
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
 
-async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
-  let html = '';
-  for await (const chunk of stream) html += String(chunk);
-  return html;
-}
-
 /** The page's body HTML and its title, rendered as a visitor sees it in `language`. */
 export async function renderPage(
   path: string,
@@ -85,15 +79,11 @@ export async function renderPage(
       </QueryClientProvider>
     </StrictMode>
   );
-  // Every Suspense boundary complete and in place: React would otherwise move a large
-  // boundary's content to the end of the document, to be put in place by an inline script,
-  // which the CSP refuses (and the browser would then render the page again).
-  const { prelude } = await prerenderToNodeStream(tree, {
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-  });
-  const html = await streamToString(prelude);
-  if (/<script|<template|<!--\$[?!]/.test(html)) {
-    throw new Error(`prerendering ${path} (${language}) left a Suspense boundary pending`);
+  // Every lazy page loaded and in place: the HTML is complete, with no script to finish it (the
+  // CSP would refuse one).
+  const html = await renderToStringAsync(tree);
+  if (/<script|<template/.test(html)) {
+    throw new Error(`prerendering ${path} (${language}) left something pending`);
   }
   const page = PRERENDERED_PAGES.find((p) => p.path === path);
   const name = i18n.t('app.name');

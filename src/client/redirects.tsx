@@ -1,4 +1,4 @@
-import { Navigate, matchPath, useLocation, useSearchParams } from 'react-router';
+import { Navigate, matchPath, useLocation, useSearchParams } from './lib/router.tsx';
 import { MEMBER_PATHS } from './paths.ts';
 import { pages as P } from './routes.tsx';
 

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { AppReady } from './components/AppReady.tsx';
 import { withStrings } from './lib/i18n.ts';
 import type { StringChunk } from './lib/string-chunks.ts';
 
@@ -25,7 +26,19 @@ const page = (
     });
     return loading;
   };
-  return Object.assign(lazy(once), { preload: once });
+  // The page, then AppReady: the app says it handles the page once the page itself is there.
+  const render = () =>
+    once().then(({ default: Loaded }) => ({
+      default: function ReadyPage() {
+        return (
+          <>
+            <Loaded />
+            <AppReady />
+          </>
+        );
+      },
+    }));
+  return Object.assign(lazy(render), { preload: once });
 };
 
 export const pages = {

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, type CurrentUser } from '#shared/schemas/user.ts';
@@ -26,7 +26,9 @@ const member = (fields: Partial<CurrentUser> = {}): CurrentUser => ({
 afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
-  await act(() => i18n.changeLanguage('en'));
+  await act(async () => {
+    await i18n.changeLanguage('en');
+  });
 });
 
 describe('the member shell’s account notice (ADR 0040, 0044)', () => {
@@ -44,7 +46,9 @@ describe('the member shell’s account notice (ADR 0040, 0044)', () => {
   });
 
   it('asks to confirm the address and sends the link again, once (es)', async () => {
-    await act(() => i18n.changeLanguage('es'));
+    await act(async () => {
+      await i18n.changeLanguage('es');
+    });
     let sends = 0;
     stubFetch((url, init) => {
       if (url === '/api/user/email-verification' && init.method === 'POST') {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AgeVerificationModal } from '#client/components/AgeVerificationModal.tsx';
@@ -88,9 +88,13 @@ describe('AgeVerificationModal (SPEC §4, §5, §8)', () => {
       await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual({ id: 'u1', ageVerified: false });
       expect(calls).toHaveLength(1);
-      act(() => vi.advanceTimersByTime(2900));
+      act(() => {
+        vi.advanceTimersByTime(2900);
+      });
       expect(redirect).not.toHaveBeenCalled();
-      act(() => vi.advanceTimersByTime(200));
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
       expect(redirect).toHaveBeenCalledWith('/api/logout');
     } finally {
       vi.useRealTimers();
@@ -109,7 +113,9 @@ describe('AgeVerificationModal (SPEC §4, §5, §8)', () => {
       expect(alert).toHaveTextContent('Your answer was not recorded: nothing has changed.');
       expect(alert).toHaveTextContent('An error occurred. Please try again.');
       expect(screen.queryByText('Access Restricted')).toBeNull();
-      act(() => vi.advanceTimersByTime(5000));
+      act(() => {
+        vi.advanceTimersByTime(5000);
+      });
       expect(redirect).not.toHaveBeenCalled();
       expect(calls).toHaveLength(1);
       // Both answers are still there; this time it is recorded.
@@ -117,7 +123,9 @@ describe('AgeVerificationModal (SPEC §4, §5, §8)', () => {
       answer = () => json(200, { ageVerified: false, restricted: true });
       fireEvent.click(screen.getByRole('button', { name: 'I am under 13' }));
       expect((await screen.findAllByText('Access Restricted')).length).toBeGreaterThan(0);
-      act(() => vi.advanceTimersByTime(3100));
+      act(() => {
+        vi.advanceTimersByTime(3100);
+      });
       expect(redirect).toHaveBeenCalledWith('/api/logout');
     } finally {
       vi.useRealTimers();

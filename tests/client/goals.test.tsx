@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Goal } from '#shared/schemas/goals.ts';
@@ -107,7 +107,9 @@ describe('Goals page', () => {
   });
 
   it('refuses an empty title with the SPEC toast and sends nothing (Spanish, verbatim)', async () => {
-    await act(() => i18n.changeLanguage('es'));
+    await act(async () => {
+      await i18n.changeLanguage('es');
+    });
     const calls = setup();
     await userEvent.click(await screen.findByRole('button', { name: /Nuevo objetivo/ }));
     const dialog = await screen.findByRole('dialog');

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, renderHook, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT_COOKIE } from '#shared/constants.ts';
@@ -36,11 +36,12 @@ function signedIn(id: string | null): QueryClient {
   return client;
 }
 
-const wrapperFor =
-  (client: QueryClient) =>
-  ({ children }: { children: ReactNode }) => (
+/** The testing library's wrapper type is Preact's; the app's components are typed as React's. */
+type Wrapper = NonNullable<NonNullable<Parameters<typeof renderHook>[1]>['wrapper']>;
+const wrapperFor = (client: QueryClient) =>
+  (({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
+  )) as unknown as Wrapper;
 
 const allKeys = () => [
   ...Object.keys(sessionStorage).map((k) => `tab ${k}`),

@@ -3,7 +3,7 @@
  * e-mails, push and support answers follow the saved one); a visitor's choice stays on the
  * device. The switch's look is shell.test.tsx's.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '#shared/schemas/user.ts';

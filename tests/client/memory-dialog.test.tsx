@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { AddMemoryVerseDialog } from '#client/features/memory/index.ts';
 import { json, renderWithProviders, stubFetch } from './render.tsx';

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Prayer, PrayerPage } from '#shared/schemas/prayer.ts';
@@ -117,7 +117,9 @@ describe('prayer timer card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     expect(await screen.findByText('Healing for Rosa')).toBeInTheDocument();
     expect(screen.getByText('Pray through your requests')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(2 * MIN));
+    act(() => {
+      vi.advanceTimersByTime(2 * MIN);
+    });
     expect(screen.getByRole('timer')).toHaveTextContent('03:00');
     // The tab sleeps in the background: the clock jumps, no interval runs, then it is seen again.
     act(() => {
@@ -157,10 +159,14 @@ describe('prayer timer card', () => {
     fireEvent.change(custom, { target: { value: '1' } });
     expect(screen.getByRole('timer')).toHaveTextContent('01:00');
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    act(() => vi.advanceTimersByTime(MIN));
+    act(() => {
+      vi.advanceTimersByTime(MIN);
+    });
     expect(screen.getByText('Amen! You prayed for 1 minute.')).toBeInTheDocument();
     // The mutation retries once after a second (SPEC §9), then reports the failure.
-    await act(async () => vi.advanceTimersByTimeAsync(1_100));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_100);
+    });
     expect(await screen.findByText('Your prayer time could not be saved.')).toBeInTheDocument();
     expect(screen.getByText('Your 1 minute of prayer is not saved yet.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -183,13 +189,19 @@ describe('prayer timer card', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setup([]);
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    act(() => vi.advanceTimersByTime(5 * MIN));
+    act(() => {
+      vi.advanceTimersByTime(5 * MIN);
+    });
     expect(screen.getByRole('timer')).toHaveTextContent('09:30');
     expect(screen.getByText('Paused')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(screen.getByRole('timer')).toHaveTextContent('09:00');
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('timer')).toHaveTextContent('10:00');

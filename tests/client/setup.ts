@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { Suspense, lazy, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import {
 } from '#client/components/LoadingOverlays.tsx';
 import { LanguageSwitch } from '#client/components/LanguageSwitch.tsx';
 import { LanguageProvider, useLanguage } from '#client/lib/language.tsx';
-import { i18n } from '#client/lib/i18n.ts';
+import { i18n, startLanguage } from '#client/lib/i18n.ts';
 
 describe('loading overlays (SPEC §2, §9)', () => {
   it('animates the dots every 500 ms', () => {
@@ -20,11 +20,17 @@ describe('loading overlays (SPEC §2, §9)', () => {
       expect(screen.getByText(/Please wait while we prepare your content/)).toBeInTheDocument();
       const dots = screen.getByTestId('loading-dots');
       expect(dots.textContent).toBe('');
-      act(() => vi.advanceTimersByTime(500));
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
       expect(dots.textContent).toBe('.');
-      act(() => vi.advanceTimersByTime(1000));
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
       expect(dots.textContent).toBe('...');
-      act(() => vi.advanceTimersByTime(500));
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
       expect(dots.textContent).toBe('');
     } finally {
       vi.useRealTimers();
@@ -47,9 +53,13 @@ describe('loading overlays (SPEC §2, §9)', () => {
       await act(async () => resolve({ default: () => <h1>Ready</h1> }));
       expect(await screen.findByText('Ready')).toBeInTheDocument();
       expect(screen.getByText('Loading Page...')).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(150));
+      act(() => {
+        vi.advanceTimersByTime(150);
+      });
       expect(screen.getByText('Loading Page...')).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(60));
+      act(() => {
+        vi.advanceTimersByTime(60);
+      });
       expect(screen.queryByText('Loading Page...')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -82,18 +92,23 @@ describe('language (SPEC §3, §4, §8)', () => {
   });
 
   it('gives Spanish to an es-ES browser and keeps en or es only', async () => {
-    const detector = i18n.services.languageDetector as {
-      detect: () => string | string[] | undefined;
-    };
     const original = { language: navigator.language, languages: navigator.languages };
     Object.defineProperty(navigator, 'languages', { value: ['es-ES', 'es'], configurable: true });
     Object.defineProperty(navigator, 'language', { value: 'es-ES', configurable: true });
     localStorage.clear();
     try {
-      const detected = [detector.detect()].flat()[0];
-      expect(detected).toBe('es');
+      expect(startLanguage()).toBe('es');
+      // The first language the app speaks, not the first of the list.
+      Object.defineProperty(navigator, 'languages', {
+        value: ['fr-FR', 'es-MX', 'en'],
+        configurable: true,
+      });
+      expect(startLanguage()).toBe('es');
+      Object.defineProperty(navigator, 'languages', { value: ['fr-FR', 'de'], configurable: true });
+      expect(startLanguage()).toBe('en');
       localStorage.setItem('language', 'en');
-      expect([detector.detect()].flat()[0]).toBe('en');
+      Object.defineProperty(navigator, 'languages', { value: ['es-ES', 'es'], configurable: true });
+      expect(startLanguage()).toBe('en');
     } finally {
       Object.defineProperty(navigator, 'language', {
         value: original.language,

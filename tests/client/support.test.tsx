@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '#client/lib/i18n.ts';
@@ -6,12 +6,16 @@ import Support from '#client/features/support/Support.tsx';
 import { json, renderWithProviders, stubFetch } from './render.tsx';
 
 afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'));
+  await act(async () => {
+    await i18n.changeLanguage('en');
+  });
 });
 
 describe('support page', () => {
   it('validates, shows the SPEC failure message in Spanish, keeps the text, then thanks', async () => {
-    await act(() => i18n.changeLanguage('es'));
+    await act(async () => {
+      await i18n.changeLanguage('es');
+    });
     let attempt = 0;
     const calls = stubFetch((url, init) => {
       if (url === '/api/auth/user') return json(401, { code: 'UNAUTHENTICATED' });
@@ -50,7 +54,8 @@ describe('support page', () => {
     const sent = JSON.parse(String(calls.find((c) => c.init.method === 'POST')!.init.body));
     expect(sent).toMatchObject({ subject: 'billing', website: '' });
 
-    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    // The button is ready again once the failed request has settled (the message may show first).
+    await user.click(await screen.findByRole('button', { name: 'Enviar mensaje' }));
     const thanks = await screen.findByRole('heading', { name: '¡Gracias! Recibimos tu mensaje' });
     await waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(screen.getByText(/Tu número de ticket es el #1007/)).toBeTruthy();
@@ -92,7 +97,9 @@ describe('support page', () => {
 
     // No mail server (in Spanish): no confirmation went out, and the page never says one did.
     confirmation = 'noMailServer';
-    await act(() => i18n.changeLanguage('es'));
+    await act(async () => {
+      await i18n.changeLanguage('es');
+    });
     await user.click(screen.getByRole('button', { name: 'Enviar otra solicitud' }));
     await user.type(screen.getByLabelText('Nombre completo'), 'Grace Hopper');
     await user.type(screen.getByLabelText('Correo electrónico'), 'grace@example.com');

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '#client/components/ui/Toaster.tsx';
 import { dismissToast, toast, useToast } from '#client/hooks/use-toast.ts';
@@ -25,9 +25,13 @@ describe('toasts (SPEC §4, §9)', () => {
     expect(screen.getByTestId('count')).toHaveTextContent('1:1');
     act(() => dismissToast());
     expect(screen.getByTestId('count')).toHaveTextContent('1:0');
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByTestId('count')).toHaveTextContent('1:0');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('count')).toHaveTextContent('0:0');
   });
 
@@ -46,8 +50,12 @@ describe('toasts (SPEC §4, §9)', () => {
     expect(root.className).toContain('bg-red-600');
     expect(screen.getByTestId('toast-dim').className).toContain('opacity-100');
     expect(screen.getByRole('region')).toHaveAccessibleName(/F8/);
-    act(() => vi.advanceTimersByTime(1000));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(screen.getByTestId('toast-dim').className).toContain('opacity-0');
   });

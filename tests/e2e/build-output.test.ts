@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../../scripts/client-build.mjs';
 import { readCourses } from '#server/courses/content.ts';
 import {
   chunkFor,
+  FRAMEWORK_BUDGET,
+  frameworkCost,
   memberPageModules,
   pageCost,
   prerenderedPageCost,
@@ -42,6 +44,24 @@ describe('the built client', () => {
     expect(pageCost(CLIENT, manifest, ['pages/Landing.tsx'], 'es').js).toBeLessThanOrEqual(
       200 * KB,
     );
+  });
+
+  it('keeps the framework a member page waits for within 60 KB gzipped (ADR 0051)', () => {
+    const framework = frameworkCost(CLIENT, manifest);
+    // It is the app's own chunk, not the entry's nor a page's.
+    expect(framework.files.some((f) => /assets\/app-/.test(f))).toBe(true);
+    expect(framework.js).toBeGreaterThan(20 * KB); // it is measured, not empty
+    expect(framework.js).toBeLessThanOrEqual(FRAMEWORK_BUDGET);
+    // Preact runs the app, not React DOM; the app's router, not React Router (source maps).
+    const sources = framework.files
+      .filter((f) => existsSync(join(CLIENT, `${f}.map`))) // an empty facade has no map
+      .flatMap(
+        (f) =>
+          (JSON.parse(readFileSync(join(CLIENT, `${f}.map`), 'utf8')) as { sources: string[] })
+            .sources,
+      );
+    expect(sources.some((s) => s.includes('node_modules/preact/'))).toBe(true);
+    expect(sources.filter((s) => /node_modules\/(react-dom|react-router)\//.test(s))).toEqual([]);
   });
 
   it('keeps the first load of every member page within 200 KB of JavaScript, in each language', () => {

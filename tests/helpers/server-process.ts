@@ -32,7 +32,13 @@ export interface ServerProcess {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { waitReady?: boolean; waitFor?: 'readyz' | 'healthz'; nodeArgs?: string[] } = {},
+  options: {
+    waitReady?: boolean;
+    waitFor?: 'readyz' | 'healthz';
+    nodeArgs?: string[];
+    /** Another checkout to run (the bench compares a build before a change with this one). */
+    root?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   let out = '';
@@ -40,7 +46,7 @@ export async function startServer(
     process.execPath,
     [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
     {
-      cwd: ROOT,
+      cwd: options.root ?? ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -6,8 +6,11 @@ export function markAppReady() {
 }
 
 /**
- * Rendered inside the visitor pages' Suspense boundary: its effect runs once that boundary, the
- * prerendered page included, has been hydrated, so React handles the page's events from then.
+ * Rendered by every lazily loaded page after the page itself (routes.tsx): its effect runs once
+ * the page, prerendered or not, has been rendered or hydrated, so the app handles the page's
+ * events from then. Not beside the page: Preact hydrates what surrounds a page still loading
+ * at once, and a sibling's effect would say "ready" before the page's form had its handlers
+ * (docs/decisions/0051).
  */
 export function AppReady() {
   useEffect(markAppReady, []);

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { Button } from './ui/Button.tsx';
 
 export default function NotFound() {

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { MEMBER_NAV } from '../nav.ts';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/Button.tsx';
 import { Tip } from '../components/ui/Tip.tsx';

@@ -1,6 +1,6 @@
 import { Menu as MenuIcon } from 'lucide-react';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';

@@ -1,9 +1,8 @@
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import loaders from 'virtual:camino/strings';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '#shared/constants.ts';
-import { writeLanguageCookie } from './language-choice.ts';
+import { chosenLanguage, writeLanguageCookie } from './language-choice.ts';
 import type { StringChunk } from './string-chunks.ts';
 
 export const i18n = i18next.createInstance();
@@ -11,29 +10,32 @@ export const i18n = i18next.createInstance();
 export const asLanguage = (lng: string | undefined): Language =>
   lng?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
-void i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: {},
-    partialBundledLanguages: true,
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      // Only a choice is stored (rememberLanguage): a detected guess stored here would later
-      // pass for one, and win over the server's page language for no reason (issue 22).
-      caches: [],
-      // Store and use the bare language ("es", not "es-ES"): SPEC §3 says en or es.
-      convertDetectedLanguage: asLanguage,
-    },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+/**
+ * The language to start in: the reader's own choice, or else the first of the browser's
+ * languages that the app speaks (SPEC §3: en or es), or English. The app decides it itself, with
+ * no detector library on the first screen's path (docs/decisions/0051); a guess is never stored
+ * as a choice (issue 22).
+ */
+export function startLanguage(): Language {
+  const chosen = chosenLanguage();
+  if (chosen) return chosen;
+  if (typeof navigator === 'undefined') return 'en'; // the build's prerender, in Node
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return asLanguage(browser.find((lng) => /^(en|es)\b/i.test(lng)));
+}
+
+void i18n.use(initReactI18next).init({
+  lng: startLanguage(),
+  resources: {},
+  partialBundledLanguages: true,
+  supportedLngs: [...LANGUAGES],
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  react: { useSuspense: false },
+});
 
 /**
  * The strings come in chunks, per group of keys and language (docs/decisions/0029): `core` at

@@ -1,6 +1,6 @@
 import { Crown, GraduationCap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { COURSES, TOTAL_LESSONS } from 'virtual:camino/courses';
 import { Button } from '../components/ui/Button.tsx';
 import { useLanguage } from '../lib/language.tsx';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import type { z } from 'zod';
 import type { forgotPasswordSchema } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';

@@ -7,7 +7,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { TOTAL_LESSONS } from 'virtual:camino/courses';
 import { Button } from '../components/ui/Button.tsx';
 

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router.tsx';
 import { z } from 'zod';
 import { passwordSchema } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';

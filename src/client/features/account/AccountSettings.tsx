@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Skeletons } from '../../components/QueryStates.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';

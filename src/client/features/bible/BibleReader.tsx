@@ -2,7 +2,7 @@ import { NotebookPen } from 'lucide-react';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
 import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -2,7 +2,7 @@ import { BookOpen, Bookmark, Plus } from 'lucide-react';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router.tsx';
 import type { Study, StudyInput } from '#shared/schemas/bible.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';

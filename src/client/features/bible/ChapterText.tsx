@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Columns3, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
 import type { Chapter, Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';

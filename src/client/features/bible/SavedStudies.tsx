@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Study } from '#shared/schemas/bible.ts';
 import { hasPremiumAccess } from '#shared/values/subscription.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

@@ -1,7 +1,7 @@
 import { Copy, NotebookPen, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { referenceBookName } from '#shared/bible/books.ts';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';

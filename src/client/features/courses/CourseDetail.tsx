@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle, CircleDot, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router.tsx';
 import type { LessonStatus } from '#shared/schemas/course.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';

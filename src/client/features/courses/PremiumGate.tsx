@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PremiumIncludes } from '../subscription/index.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Dashboard as DashboardData } from '#shared/schemas/dashboard.ts';
 import { ProgressRing } from '../../components/ProgressRing.tsx';
 import { Button } from '../../components/ui/Button.tsx';

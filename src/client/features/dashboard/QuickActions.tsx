@@ -8,7 +8,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Dashboard as DashboardData, QuickActionId } from '#shared/schemas/dashboard.ts';
 
 const ACTION_ICONS: Record<QuickActionId, LucideIcon> = {

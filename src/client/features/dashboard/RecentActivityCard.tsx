@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Activity, ActivityKind } from '#shared/schemas/dashboard.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { useLanguage } from '../../lib/language.tsx';

@@ -1,6 +1,6 @@
 import { Flame } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Streak } from '#shared/schemas/dashboard.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { cn } from '../../lib/cn.ts';

@@ -1,7 +1,7 @@
 import { Check, Crown, Sparkles, Star } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import {
   GOAL_PRESETS,
   GOAL_PRESET_IDS,

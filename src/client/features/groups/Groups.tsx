@@ -1,7 +1,7 @@
 import { Crown, Mail, Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import type { GroupSummary } from '#shared/groups.ts';
 import { GROUPS_JOINED_MAX, GROUPS_LED_MAX, groupPath } from '#shared/values/groups.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { groupPath } from '#shared/values/groups.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { PaceLine } from './PaceLine.tsx';

@@ -1,7 +1,7 @@
 import { Crown, LinkIcon, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import type { ConsentLevel } from '#shared/groups.ts';
 import {
   DEFAULT_CONSENT_LEVEL,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import type { ConsentLevel, GroupDetail } from '#shared/groups.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import type { ConsentLevel, ReceivedInvitation } from '#shared/groups.ts';
 import { DEFAULT_CONSENT_LEVEL, groupPath } from '#shared/values/groups.ts';
 import { Button } from '../../components/ui/Button.tsx';

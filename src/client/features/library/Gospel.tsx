@@ -1,7 +1,7 @@
 import { ArrowRight, Church, Copy, GraduationCap, LifeBuoy, Megaphone } from 'lucide-react';
 import { Suspense, lazy, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import gospel from 'virtual:camino/gospel';
 import type { GospelPage } from '#shared/schemas/gospel-page.ts';
 import { Button } from '../../components/ui/Button.tsx';

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useHero, type HeroDetail } from './api.ts';
 import { BackLink, DetailStates, PrevNext, Tag } from './DetailParts.tsx';

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { ERAS, REGIONS, TOPICS } from '#shared/values/library.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useHeroes } from './api.ts';

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { TOPICS } from '#shared/values/library.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useResources } from './api.ts';

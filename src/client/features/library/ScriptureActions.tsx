@@ -1,7 +1,7 @@
 import { NotebookPen, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 import { SaveFavoriteButton } from './SaveFavoriteButton.tsx';

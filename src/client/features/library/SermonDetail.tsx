@@ -1,7 +1,7 @@
 import { Lightbulb } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ListenButton } from '../listen/index.ts';
 import { useSermon, type SermonDetail } from './api.ts';

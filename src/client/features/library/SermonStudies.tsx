@@ -1,6 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { TOPICS } from '#shared/values/library.ts';
 import { useSermons, type SermonList } from './api.ts';
 import { Tag } from './DetailParts.tsx';

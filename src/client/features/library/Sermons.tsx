@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { cn } from '../../lib/cn.ts';
 import { HistoricSermons } from './HistoricSermons.tsx';

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { Filters } from './api.ts';
 
 /**

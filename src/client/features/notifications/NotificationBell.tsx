@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from './unread.ts';
 import { Tip } from '../../components/ui/Tip.tsx';

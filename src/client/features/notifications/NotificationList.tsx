@@ -10,7 +10,7 @@ import {
   MessageCircleHeart,
   UserPlus,
 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem, NotificationKind } from '#shared/schemas/notifications.ts';
 import { Button } from '../../components/ui/Button.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSettings, NotificationToggles } from '#shared/schemas/notifications.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ChannelResult, NotificationTestResult } from '#shared/schemas/notifications.ts';
 import { CHANNELS } from '#shared/values/notifications.ts';

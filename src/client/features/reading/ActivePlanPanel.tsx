@@ -1,7 +1,7 @@
 import { BookOpen, CircleStop, Trophy } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { ActivePlan } from '#shared/schemas/reading.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button } from '../../components/ui/Button.tsx';

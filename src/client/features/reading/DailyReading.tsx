@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

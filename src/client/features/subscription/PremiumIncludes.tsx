@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { COURSE_TITLES, LESSONS } from 'virtual:camino/courses';
 import { PREMIUM_COURSES } from '#shared/values/course.ts';
 import { PREMIUM_FEATURES, premiumFeatureKey } from '#shared/values/subscription.ts';

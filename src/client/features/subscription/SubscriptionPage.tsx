@@ -1,6 +1,6 @@
 import { CreditCard, Info, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { SubscriptionOverview } from '#shared/schemas/subscription.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

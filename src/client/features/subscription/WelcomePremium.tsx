@@ -1,7 +1,7 @@
 import { BookOpen, Columns3, Compass, Crown, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { LESSONS } from 'virtual:camino/courses';
 import type { SubscriptionState } from '#shared/schemas/subscription.ts';
 import { CHECKOUT_SESSION_ID } from '#shared/values/subscription.ts';

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_MIN_LENGTH } from '#shared/constants.ts';
 import type { MyTicket } from '#shared/schemas/support.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

@@ -1,7 +1,7 @@
 import { CheckCircle2, LifeBuoy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { SUPPORT_REPLY_HOURS } from '#shared/constants.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';

@@ -1,7 +1,7 @@
 import { KeyRound, MailCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router.tsx';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';

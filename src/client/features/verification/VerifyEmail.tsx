@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { errorMessage } from '../../lib/queryClient.ts';
