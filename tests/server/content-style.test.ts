@@ -35,6 +35,7 @@ const NAMES = new Set([
   ...['Biblia', 'Escritura', 'Escrituras', 'Palabra', 'Evangelios', 'Antiguo', 'Nuevo'],
   ...['Testamento', 'Cena', 'Gran', 'Comisión', 'Sermón', 'Monte', 'Credo', 'Apóstoles', 'Niceno'],
   ...['Cristianismo', 'Camino', 'Premium', 'Stripe', 'Markdown', 'Google', 'Microsoft'],
+  ...['Play', 'Store', 'García'],
   'Authenticator',
   ...['King', 'James', 'Version', 'World', 'English', 'Bible', 'Reina-Valera', 'Rosa'],
   ...['América', 'Latina', 'Norte', 'Oriente', 'Medio', 'Edad', 'Media', 'Asia', 'Menor'],
@@ -50,10 +51,11 @@ function midSentenceCapitals(text: string): string[] {
   const found: string[] = [];
   for (const m of plain.matchAll(/(?<![\p{L}\p{N}.'’-])\p{Lu}[\p{L}-]*/gu)) {
     const before = plain.slice(0, m.index).trimEnd();
-    // A sentence, a quotation, a parenthesis, a list item or a subtitle after a colon starts.
+    // A sentence, a quotation, a parenthesis, a list item, a subtitle after a colon or the next
+    // label of a settings path («Ajustes › Accesibilidad») starts.
     if (
       before === '' ||
-      /[.!?¿¡«“"(:—·\n-]$/.test(before) ||
+      /[.!?¿¡«“"(:—·›\n-]$/.test(before) ||
       /\n\s*$/.test(plain.slice(0, m.index))
     )
       continue;
