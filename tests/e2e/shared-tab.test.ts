@@ -73,6 +73,9 @@ async function anaTypesEverywhere(page: Page, context: BrowserContext, words: st
   await page.goto(`${e2e.base}/lesson/101-1`);
   const response = page.getByLabel('Your response');
   await response.waitFor();
+  // The page has finished loading (its lazy parts, such as the groups' share panel, ask the server
+  // too: a session that ends before they ask sends the tab to sign-in before she types).
+  await page.waitForLoadState('networkidle');
   // Her session ends (it expired, or she was signed out on another device) as she types the
   // lesson's answer: its autosave is refused, and the tab goes to sign-in.
   await context.clearCookies();
