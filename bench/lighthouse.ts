@@ -56,6 +56,11 @@ export const MEMBER_PAGES = [
 ];
 /** Runs per page and preset (`LIGHTHOUSE_RUNS`); the table shows the median run. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** The presets measured (`LIGHTHOUSE_PRESETS`, comma-separated): mobile and desktop unless set. */
+const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop')
+  .split(',')
+  .map((p) => p.trim())
+  .filter((p): p is 'mobile' | 'desktop' => p === 'mobile' || p === 'desktop');
 
 /**
  * Runs every page in both presets, `RUNS` times each; `cookie` is the member's session cookie
@@ -165,7 +170,7 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
         benchmarkIndex: runs.flatMap((r) => r.benchmarkIndex ?? []),
       });
     };
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of PRESETS) {
       for (const path of VISITOR_PAGES) await median(path, preset, false);
       for (const path of MEMBER_PAGES) await median(path, preset, true);
     }
