@@ -233,15 +233,21 @@ export async function mainThreadMs(
   path: string,
   cookie: string | null,
 ): Promise<number> {
-  const page = await tab(browser, base, cookie);
-  const result = await lighthouse(`${base}${path}`, { logLevel: 'error' }, UNTHROTTLED, page);
-  await page.close();
-  const items = (
-    result?.lhr.audits['mainthread-work-breakdown']?.details as
-      { items?: { group: string; duration: number }[] } | undefined
-  )?.items;
-  if (!items) throw new Error(`no main-thread breakdown for ${path}`);
-  return items.filter((i) => OWN_WORK.includes(i.group)).reduce((t, i) => t + i.duration, 0);
+  // Now and then Chromium's trace of a run is unusable (NO_NAVSTART): that run is measured again.
+  for (let attempt = 1; ; attempt++) {
+    const page = await tab(browser, base, cookie);
+    const result = await lighthouse(`${base}${path}`, { logLevel: 'error' }, UNTHROTTLED, page);
+    await page.close();
+    const items = (
+      result?.lhr.audits['mainthread-work-breakdown']?.details as
+        { items?: { group: string; duration: number }[] } | undefined
+    )?.items;
+    if (items) {
+      return items.filter((i) => OWN_WORK.includes(i.group)).reduce((t, i) => t + i.duration, 0);
+    }
+    if (attempt === 3) throw new Error(`no main-thread breakdown for ${path} in 3 runs`);
+    console.warn(`No main-thread breakdown for ${path} (${result?.lhr.runtimeError?.code}); again`);
+  }
 }
 
 /** One Lighthouse mobile run of a page: score, total blocking time (ms), benchmarkIndex. */

@@ -219,8 +219,16 @@ async function runOn(
     if (only === 'lighthouse') {
       // The member has something on every page: a plan, a lesson done, a goal, a prayer…
       await seedMember(base, cookie);
-      const lighthouse = lighthouseTable(await lighthouseRows(base, cookie));
-      const mainThread = (await mainThreadLines(base, cookie)).join('\n');
+      // LIGHTHOUSE_PARTS=scores or =main-thread runs one of the two (each takes a while).
+      const parts = process.env.LIGHTHOUSE_PARTS ?? 'scores,main-thread';
+      const lighthouse = parts.includes('scores')
+        ? lighthouseTable(await lighthouseRows(base, cookie))
+        : '';
+      // Printed at once: a later failure must not lose a quarter hour of measuring.
+      if (lighthouse) console.log(`\n${lighthouse}\n`);
+      const mainThread = parts.includes('main-thread')
+        ? (await mainThreadLines(base, cookie)).join('\n')
+        : '';
       return {
         rows: [],
         dashboard: [],

@@ -65,6 +65,18 @@ describe('text kept until it is saved', () => {
     expect(keptUnsaved<string>('ana', 'lesson:101-1')).toBeNull();
   });
 
+  it('keeps a keystroke as it renders, before the next frame: leaving the page at once loses nothing', async () => {
+    const lesson = { id: '101-1', response: '' } as LessonDetail;
+    render(<PracticeResponse lesson={lesson} />, { wrapper: wrapperFor(signedIn('ana')) });
+    const box = screen.getByRole('textbox');
+    // Typed the way a browser types (no testing-library act() to flush effects): the member then
+    // follows a link or the tab unloads before the next paint.
+    (box as HTMLTextAreaElement).value = 'Last words';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(keptUnsaved<string>('ana', 'lesson:101-1')).toBe('Last words');
+  });
+
   it('keeps objects (a journal draft) and reads nothing for another key', () => {
     const client = signedIn('ana');
     renderHook(() => useKeepUnsaved('journal:new', { title: 'T', content: 'C' }, true), {

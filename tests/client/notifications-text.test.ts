@@ -19,23 +19,43 @@ describe('notification texts', () => {
   it('words each kind in both languages, with plural forms and the grace day', () => {
     const en = i18n.getFixedT('en');
     const es = i18n.getFixedT('es');
-    expect(notificationText(en, item('memoryDue', { count: 1 })).body).toBe(
+    expect(notificationText(en, item('memoryDue', { count: 1 }), 'en').body).toBe(
       '1 memory verse is due for review.',
     );
-    expect(notificationText(es, item('memoryDue', { count: 3 })).body).toBe(
+    expect(notificationText(es, item('memoryDue', { count: 3 }), 'es').body).toBe(
       'Tienes 3 versículos pendientes de repaso.',
     );
-    expect(notificationText(en, item('streakAtRisk', { count: 5, grace: 1 })).body).toContain(
+    expect(notificationText(en, item('streakAtRisk', { count: 5, grace: 1 }), 'en').body).toContain(
       'A grace day would cover today',
     );
-    expect(notificationText(es, item('streakAtRisk', { count: 1, grace: 0 })).body).toBe(
+    expect(notificationText(es, item('streakAtRisk', { count: 1, grace: 0 }), 'es').body).toBe(
       'Tu racha de 1 día termina esta noche si hoy no lees, oras ni estudias. No te quedan días de gracia este mes.',
     );
-    expect(notificationText(es, item('badgeEarned', { badge: 'first-lesson' })).title).toMatch(
-      /^Nueva insignia: /,
-    );
-    expect(notificationText(en, item('prayer', { count: 0 })).body).toBe(
+    expect(
+      notificationText(es, item('badgeEarned', { badge: 'first-lesson' }), 'es').title,
+    ).toMatch(/^Nueva insignia: /);
+    expect(notificationText(en, item('prayer', { count: 0 }), 'en').body).toBe(
       'Take a few minutes with God today.',
+    );
+  });
+
+  it('an invitation says its last day in the member language', () => {
+    const invitation = item('groupInvitation', {
+      group: 'Martes',
+      sender: 'Rut',
+      url: '/groups?invitations=1',
+      expiresAt: '2026-12-10T15:00:00Z',
+    });
+    expect(notificationText(i18n.getFixedT('es'), invitation, 'es').body).toBe(
+      'Rut te invita a unirte al grupo «Martes». Abre Camino para aceptar o rechazar; la invitación vale hasta el 10 de diciembre de 2026.',
+    );
+    expect(notificationText(i18n.getFixedT('en'), invitation, 'en').body).toContain(
+      'the invitation is open until December 10, 2026.',
+    );
+    // One sent before invitations carried their last day still reads whole.
+    const older = item('groupInvitation', { group: 'Martes', sender: 'Rut' });
+    expect(notificationText(i18n.getFixedT('en'), older, 'en').body).toBe(
+      'Rut invites you to join the group “Martes”. Open Camino to accept or decline.',
     );
   });
 

@@ -198,10 +198,31 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await L.getByRole('alert').filter({ hasText: 'messages to this group today' }).waitFor();
     expect(await message.inputValue()).toBe('One more');
 
+    // The leader edits the group's details (not its path): an empty name is refused in words
+    // and loses nothing typed; saved, the page shows the new meeting note.
+    const NEW_NOTE = 'Fridays 8 pm, the church hall';
+    await L.getByRole('button', { name: 'Edit details' }).click();
+    await L.getByRole('heading', { name: "Edit the group's details" }).waitFor();
+    await L.getByText('Christianity 101: Foundations', { exact: true }).waitFor();
+    expect(await L.getByLabel('Path').count()).toBe(0);
+    await L.getByLabel('Meeting note (optional)').fill(NEW_NOTE);
+    await L.getByLabel('Group name').fill('');
+    await L.getByRole('button', { name: 'Save changes' }).click();
+    await L.getByText('This field is required').waitFor();
+    expect(await L.getByLabel('Meeting note (optional)').inputValue()).toBe(NEW_NOTE);
+    await expectAccessible(L, 'edit the group, with an error');
+    await screenshot(L, 'group-edit-en-desktop');
+    await L.getByLabel('Group name').fill(GROUP);
+    await L.getByRole('button', { name: 'Save changes' }).click();
+    await L.getByText('Group details saved').first().waitFor();
+    await L.getByRole('button', { name: 'Edit details' }).waitFor();
+    await L.getByText(NEW_NOTE, { exact: false }).first().waitFor();
+
     // ── María's view (es, phone): her own pace, not the others' data; then she leaves ──
     await M.reload();
     await M.getByRole('heading', { name: 'Tu ritmo' }).waitFor();
     await M.getByText('Keep going, friends (1)').waitFor();
+    await M.getByText(NEW_NOTE, { exact: false }).first().waitFor();
     expect(await M.getByText(REFLECTION).count()).toBe(0);
     expect(await M.getByText('Juan Example').count()).toBe(0);
     await expectAccessible(M, 'group page, member (es)');

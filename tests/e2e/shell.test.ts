@@ -314,6 +314,9 @@ describe.runIf(enabled)('the app in Chromium', () => {
     expect(errors).toEqual([]);
 
     await page.goto(`${e2e.base}/journal`);
+    // The page has finished loading (its list, prompt and counts ask the server too: a session
+    // that ends before they ask sends the tab to sign-in before the button is pressed).
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('¿Qué hay en tu corazón?').fill('Texto que no quiero perder.');
     // The session ends elsewhere (expired, signed out on another device).
     await context.clearCookies();

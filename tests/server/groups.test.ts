@@ -11,6 +11,7 @@ import {
   studyGroup,
   user,
 } from '#server/db/schema.ts';
+import { hashToken } from '#server/groups/service.ts';
 import { addDays } from '#shared/values/time.ts';
 import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
 import { unzip } from '../helpers/unzip.ts';
@@ -310,9 +311,11 @@ describe('invitations', () => {
 
     const fourth = await invite(app.leader, group.id);
     const listed = (await call(app.leader, 'GET', `/api/groups/${group.id}/invitations`)).json();
+    // The third had expired before the fourth replaced it: it says so (the first two were
+    // replaced while still open).
     expect(listed.items.map((i: { status: string }) => i.status)).toEqual([
       'open',
-      'revoked',
+      'expired',
       'revoked',
       'revoked',
     ]);
@@ -337,6 +340,32 @@ describe('invitations', () => {
     expect(byMember.json().message).toBe('Solo los líderes del grupo pueden hacer esto.');
     expect((await call(app.leader, 'POST', url)).statusCode).toBe(204);
     expect((await joinWith(app.other, token)).statusCode).toBe(410);
+  });
+
+  it('a link that expired and was then replaced by a new one says expired, not revoked', async () => {
+    const group = await createGroup(app.leader);
+    const { token: old, invitation } = await invite(app.leader, group.id, { expiresInDays: 1 });
+    // Its day passed; the leader then makes a new link (which revokes every older one).
+    await db()
+      .update(groupInvitation)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(groupInvitation.id, invitation.id));
+    const { token: fresh } = await invite(app.leader, group.id);
+    const preview = (token: string) => app.t.app.inject({ url: `/api/invitations/${token}` });
+    expect((await preview(old)).json().status).toBe('expired');
+    expect((await preview(fresh)).json().status).toBe('open');
+    // Revoked while still open: revoked, also once its day has passed (here: revoked two
+    // minutes ago, its day ended one minute ago).
+    const { token: third } = await invite(app.leader, group.id);
+    await db()
+      .update(groupInvitation)
+      .set({
+        revokedAt: new Date(Date.now() - 120_000),
+        expiresAt: new Date(Date.now() - 60_000),
+      })
+      .where(eq(groupInvitation.tokenHash, hashToken(fresh)));
+    expect((await preview(fresh)).json().status).toBe('revoked');
+    expect((await preview(third)).json().status).toBe('open');
   });
 
   it('invites an existing member by e-mail, who must accept; any address gets the same answer', async () => {

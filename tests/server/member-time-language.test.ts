@@ -14,11 +14,13 @@ import {
   activity,
   activityDay,
   goal,
+  groupInvitation,
   notificationDelivery,
   supportTicket,
   user,
 } from '#server/db/schema.ts';
 import { translate } from '#server/i18n/translate.ts';
+import { render } from '#server/notifications/content.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/notifications.ts';
 import {
   TIME_ZONE_CACHE_LIMIT,
@@ -292,6 +294,59 @@ describe('what leaves the app speaks the saved language', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     const mail = app.t.mail.filter((m) => m.to === who.email).at(-1)!;
     expect(mail.subject).toBe(translate('es', 'auth.resetMail.subject'));
+  });
+});
+
+describe("a group invitation's last day, in the invitee's words and calendar", () => {
+  it('the e-mail says the day in Spanish as Mexico City counts it', async () => {
+    const leader = await signUp(app.t.app);
+    await verifyAge(leader);
+    const invitee = await signUp(app.t.app);
+    await verifyAge(invitee);
+    await call(invitee, 'PATCH', '/api/user/preferences', {
+      language: 'es',
+      timeZone: 'America/Mexico_City',
+    });
+    const settings = structuredClone(DEFAULT_NOTIFICATION_SETTINGS);
+    settings.kinds.groupInvitation.email = true;
+    await call(invitee, 'PUT', '/api/notification-settings', {
+      toggles: { emailNotifications: true },
+      settings,
+    });
+    const group = await call(leader, 'POST', '/api/groups', {
+      name: 'Martes',
+      language: 'en',
+      path: { kind: 'course', courseId: '101' },
+      startsOn: new Date().toISOString().slice(0, 10),
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const sent = await call(leader, 'POST', `/api/groups/${group.json().id}/invitations/email`, {
+      email: invitee.email,
+    });
+    expect(sent.statusCode).toBe(202);
+    clock.now = new Date();
+    await app.t.app.notificationScheduler.tick();
+    const mail = app.t.mail.filter((m) => m.to === invitee.email).at(-1)!;
+    const [row] = await app.t.database.db
+      .select({ expiresAt: groupInvitation.expiresAt })
+      .from(groupInvitation)
+      .where(eq(groupInvitation.inviteeId, invitee.id));
+    const day = new Intl.DateTimeFormat('es', {
+      dateStyle: 'long',
+      timeZone: 'America/Mexico_City',
+    }).format(row!.expiresAt);
+    expect(mail.subject).toBe('Una invitación a «Martes»');
+    expect(mail.text).toContain(`la invitación vale hasta el ${day}.`);
+  });
+
+  it('the day is the one of the member’s time zone (an evening in Mexico City is the next day in UTC)', () => {
+    const data = { group: 'Martes', sender: 'Rut', expiresAt: '2026-12-10T03:00:00Z' };
+    expect(render('es', 'groupInvitation', data, 'America/Mexico_City').body).toContain(
+      'vale hasta el 9 de diciembre de 2026.',
+    );
+    expect(render('en', 'groupInvitation', data, 'UTC').body).toContain(
+      'open until December 10, 2026.',
+    );
   });
 });
 

@@ -207,6 +207,47 @@ describe('at most once, across instances and restarts', () => {
     expect((await inApp(who)).length).toBe(1);
   });
 
+  it('a delivery whose every claim lapses (it kills the instance sending it) is given up after three', async () => {
+    const who = await prayerMember('UTC', '10:00');
+    at('2026-04-06T10:00:00Z');
+    const dying = () =>
+      new NotificationScheduler({
+        db: t.database.db,
+        service: t.app.notifications,
+        log: t.app.log,
+        clock: () => clock.now,
+      });
+    await dying().plan(clock.now);
+    // Three instances in turn claim it and die before recording anything.
+    for (const minute of ['10:00', '10:06', '10:12']) {
+      at(`2026-04-06T${minute}:00Z`);
+      expect((await dying().claim(clock.now)).some((r) => r.userId === who.id)).toBe(true);
+    }
+    // The fourth finds it lapsed a third time: given up, not sent, not claimed again.
+    at('2026-04-06T10:18:00Z');
+    await t.app.notificationScheduler.tick();
+    const [row] = await deliveries(who);
+    expect([row!.status, row!.result]).toEqual(['failed', { reason: 'claimsLapsed' }]);
+    expect(await inApp(who)).toEqual([]);
+    at('2026-04-06T10:24:00Z');
+    await t.app.notificationScheduler.tick();
+    expect((await deliveries(who)).map((r) => [r.status, r.attempts])).toEqual([['failed', 4]]);
+  });
+
+  it('a locked member gets no reminder; unlocked, the next one comes', async () => {
+    const who = await prayerMember('UTC', '14:00');
+    await t.database.db.update(user).set({ lockedAt: clock.now }).where(eq(user.id, who.id));
+    at('2026-04-07T14:05:00Z');
+    await t.app.notificationScheduler.tick();
+    const [row] = await deliveries(who);
+    expect([row!.status, row!.result]).toEqual(['skipped', { reason: 'locked' }]);
+    expect(await inApp(who)).toEqual([]);
+    await t.database.db.update(user).set({ lockedAt: null }).where(eq(user.id, who.id));
+    at('2026-04-08T14:05:00Z');
+    await t.app.notificationScheduler.tick();
+    expect((await deliveries(who)).map((r) => r.status)).toEqual(['skipped', 'sent']);
+  });
+
   it('a reminder missed while the app was down is sent within 2 hours, skipped after', async () => {
     const soon = await prayerMember('UTC', '06:00');
     const gone = await prayerMember('UTC', '03:00');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { forgetUnsaved, keepUnsaved, keptUnsaved } from '../lib/unsaved.ts';
 import { useAuth } from './useAuth.ts';
 
@@ -23,10 +23,15 @@ export function useKeptUnsaved<T>(key: string): {
   };
 }
 
-/** Keeps `value` under `key` for the member signed in while `unsaved`, and forgets it once saved. */
+/**
+ * Keeps `value` under `key` for the member signed in while `unsaved`, and forgets it once saved.
+ * Written as the keystroke renders, not after the next paint: Preact runs `useLayoutEffect` after a
+ * frame, and a member who types and at once leaves the page (a link, the address bar, a session
+ * ending) would lose the last words typed.
+ */
 export function useKeepUnsaved<T>(key: string, value: T, unsaved: boolean): void {
   const memberId = useAuth().user?.id;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!memberId) return;
     if (unsaved) keepUnsaved(memberId, key, value);
     else forgetUnsaved(memberId, key);

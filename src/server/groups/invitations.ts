@@ -284,11 +284,12 @@ export function registerInvitationRoutes(
         if (!invitee || invitee.member || invitee.pending) return;
         const now = new Date();
         const id = randomUUID();
+        const expiresAt = new Date(now.getTime() + INVITATION_DEFAULT_EXPIRY_DAYS * DAY_MS);
         await tx.insert(groupInvitation).values({
           id,
           groupId: group.id,
           inviteeId: invitee.id,
-          expiresAt: new Date(now.getTime() + INVITATION_DEFAULT_EXPIRY_DAYS * DAY_MS),
+          expiresAt,
           maxUses: 1,
           createdAt: now,
         });
@@ -296,7 +297,13 @@ export function registerInvitationRoutes(
           tx,
           invitee.id,
           'groupInvitation',
-          { group: group.name, sender: me.firstName, url: '/groups?invitations=1' },
+          {
+            group: group.name,
+            sender: me.firstName,
+            url: '/groups?invitations=1',
+            // Its last day is told in the invitee's own time zone (content.ts `render`).
+            expiresAt: expiresAt.toISOString(),
+          },
           { dedupeKey: id, now },
         );
       });

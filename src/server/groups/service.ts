@@ -199,7 +199,10 @@ export async function endGroup(tx: Executor, groupId: string, now = new Date()):
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** An invitation's state now. Ended wins over everything: the group is gone. */
+/**
+ * An invitation's state now. Ended wins over everything: the group is gone. A link revoked
+ * after it had expired (a new link replaces every old one) says what happened first: expired.
+ */
 export function invitationStatus(
   inv: InvitationRow,
   group: Pick<GroupRow, 'endedAt'>,
@@ -207,8 +210,8 @@ export function invitationStatus(
   now: Date,
 ): InvitationStatus {
   if (group.endedAt) return 'ended';
+  if (inv.expiresAt <= (inv.revokedAt ?? now)) return 'expired';
   if (inv.revokedAt) return 'revoked';
-  if (inv.expiresAt <= now) return 'expired';
   if (inv.maxUses !== null && inv.uses >= inv.maxUses) return 'used-up';
   if (members >= GROUP_MEMBERS_MAX) return 'full';
   return 'open';

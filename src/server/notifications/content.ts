@@ -130,14 +130,30 @@ export interface Rendered {
   url: string;
 }
 
-/** The title, body and link of a notification in `lang` (the same words as the in-app list). */
-export function render(lang: Language, kind: NotificationKind, data: Payload): Rendered {
+/** A day as a member reads it ("9 de diciembre de 2026"), in their language and time zone. */
+export function longDate(lang: Language, iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
+/**
+ * The title, body and link of a notification in `lang` (the same words as the in-app list);
+ * a date in it (an invitation's last day) is the day in the member's `timeZone`.
+ */
+export function render(
+  lang: Language,
+  kind: NotificationKind,
+  data: Payload,
+  timeZone = 'UTC',
+): Rendered {
   const vars: Payload = { ...data };
   if (kind === 'badgeEarned' && typeof data.badge === 'string') {
     vars.badgeName = translate(lang, `courses.badges.${data.badge}`);
   }
   let body: string;
-  if (kind === 'streakAtRisk') {
+  if (kind === 'groupInvitation' && typeof data.expiresAt === 'string') {
+    vars.expires = longDate(lang, data.expiresAt, timeZone);
+    body = translate(lang, 'notify.kinds.groupInvitation.bodyExpires', vars);
+  } else if (kind === 'streakAtRisk') {
     body = `${counted(lang, 'notify.kinds.streakAtRisk.body', vars)} ${translate(
       lang,
       data.grace ? 'notify.kinds.streakAtRisk.grace' : 'notify.kinds.streakAtRisk.noGrace',

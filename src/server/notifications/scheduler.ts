@@ -10,7 +10,8 @@
  *    most one delivery per member, kind and local day.
  * 2. work: claim due rows with FOR UPDATE SKIP LOCKED and a lease, deliver them outside the
  *    transaction, then record the result. A claim whose instance died is taken over when its
- *    lease expires; a row more than LATE_LIMIT past due is skipped, not sent late.
+ *    lease expires (at most MAX_ATTEMPTS claims in all: a delivery that kills every instance
+ *    trying it is then given up); a row more than LATE_LIMIT past due is skipped, not sent late.
  *
  * Before planning, a step of the self-healing sweep (`sweepReminderSchedule`, ADR 0045): a
  * batch of members whose schedule rows are checked against what they want now, so a change
@@ -189,6 +190,14 @@ export class NotificationScheduler {
     for (const row of rows) {
       if (now.getTime() - row.dueAt.getTime() > LATE_LIMIT_MS) {
         finished.push({ row, status: 'skipped', result: { reason: 'late' } });
+      } else if (row.attempts > MAX_ATTEMPTS) {
+        // Claimed MAX_ATTEMPTS times and never finished: each instance that took it died before
+        // recording it (a delivery that crashes its process). Not tried again.
+        this.deps.log.error(
+          { deliveryId: row.id, kind: row.kind, attempts: row.attempts - 1 },
+          'notification abandoned: its claims lapsed unfinished',
+        );
+        finished.push({ row, status: 'failed', result: { reason: 'claimsLapsed' } });
       } else live.push(row);
     }
     const writes = new DeliveryWrites();

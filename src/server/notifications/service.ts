@@ -48,6 +48,8 @@ interface Member {
   id: string;
   email: string;
   preferences: UserPreferences;
+  /** Locked by an admin: cannot sign in (see `prepare`). */
+  locked: boolean;
 }
 
 export type DeliveryResult =
@@ -103,11 +105,21 @@ export class NotificationService {
 
   private async member(userId: string): Promise<Member | null> {
     const [row] = await this.deps.db
-      .select({ id: user.id, email: user.email, preferences: user.preferences })
+      .select({
+        id: user.id,
+        email: user.email,
+        preferences: user.preferences,
+        lockedAt: user.lockedAt,
+      })
       .from(user)
       .where(eq(user.id, userId));
     if (!row) return null;
-    return { ...row, preferences: preferencesOf(row.preferences) };
+    return {
+      id: row.id,
+      email: row.email,
+      preferences: preferencesOf(row.preferences),
+      locked: row.lockedAt !== null,
+    };
   }
 
   unsubscribeUrl(userId: string, kind: SettingKind, now: Date): string {
@@ -127,7 +139,7 @@ export class NotificationService {
       to: member.email,
       lang,
       kind,
-      rendered: render(lang, kind, data),
+      rendered: render(lang, kind, data, member.preferences.timeZone),
       appUrl: this.deps.appUrl,
       unsubscribeUrl: kind === 'test' ? null : this.unsubscribeUrl(member.id, kind, now),
       settingsUrl: `${this.deps.appUrl}/notification-settings`,
@@ -153,7 +165,7 @@ export class NotificationService {
     tag: string,
     batch?: InBatch,
   ): Promise<ChannelResult> {
-    const rendered = render(member.preferences.language, kind, data);
+    const rendered = render(member.preferences.language, kind, data, member.preferences.timeZone);
     const out = await this.deps.push.send(
       member.id,
       { ...rendered, tag },
@@ -183,6 +195,7 @@ export class NotificationService {
         id: user.id,
         email: user.email,
         preferences: user.preferences,
+        lockedAt: user.lockedAt,
         settings: notificationSettings.settings,
       })
       .from(user)
@@ -193,6 +206,7 @@ export class NotificationService {
         id: row.id,
         email: row.email,
         preferences: preferencesOf(row.preferences),
+        locked: row.lockedAt !== null,
       };
       found.set(row.id, { member, settings: mergeSettings(row.settings) });
     }
@@ -276,6 +290,9 @@ export class NotificationService {
     if (!found) return { status: 'skipped', reason: 'noMember' };
     const { member, settings } = found;
     const kind = row.kind as SettingKind;
+    // A locked member cannot sign in: nothing calls them back to the app (reminders, groups,
+    // badges). The answer to their support request still reaches them: it may be about the lock.
+    if (member.locked && kind !== 'supportAnswered') return { status: 'skipped', reason: 'locked' };
     if (!isReminder(kind)) return { member, settings, kind, data: row.payload };
     if (settings.paused || !reminderWanted(kind, member.preferences)) {
       return { status: 'skipped', reason: 'disabled' };

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '#shared/constants.ts';
-import type { CreateGroupInput, GroupDetail } from '#shared/groups.ts';
+import type { CreateGroupInput, GroupDetail, UpdateGroupInput } from '#shared/groups.ts';
 import {
   GROUP_DESCRIPTION_MAX,
   GROUP_MEETING_NOTE_MAX,
@@ -17,7 +17,7 @@ import { withStrings } from '../../lib/i18n.ts';
 import { newId } from '../../lib/ids.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { fieldMessage } from '../../lib/validation.ts';
-import { useCreateGroup } from './api.ts';
+import { useCreateGroup, useUpdateGroup } from './api.ts';
 
 /** The form's own fields: the path is one choice (`course:101`, `plan:gospels`) plus its pace. */
 export interface GroupFormValues {
@@ -66,27 +66,43 @@ const FIELD_OF: Record<string, keyof GroupFormValues> = {
   path: 'path',
 };
 
+/** What editing a group sends: its details, never its path (the members' progress is on it). */
+export function toUpdateInput(v: GroupFormValues): UpdateGroupInput {
+  return {
+    name: v.name,
+    description: v.description,
+    language: v.language,
+    startsOn: v.startsOn,
+    meetingNote: v.meetingNote,
+  };
+}
+
 /**
  * Checks the form with the contract's own schema (fetched with Zod on the first check, not with
- * the page: lib/lazy-resolver.ts), its errors placed on the form's fields.
+ * the page: lib/lazy-resolver.ts), its errors placed on the form's fields: the creation's, or
+ * when `editing` the update's.
  */
-const resolver: Resolver<GroupFormValues> = async (values) => {
-  await import('../../lib/zod-config.ts');
-  // The schema's plan-length message is a reading plans key: its strings come with it.
-  const { createGroupSchema } = await withStrings(
-    ['readingPlans'],
-    () => import('#shared/groups.ts'),
-  )();
-  const parsed = createGroupSchema.safeParse(toCreateInput(newId(), values));
-  if (parsed.success) return { values, errors: {} };
-  const errors: FieldErrors<GroupFormValues> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    const field = FIELD_OF[path] ?? (issue.path[0] as keyof GroupFormValues);
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors };
-};
+const resolverFor =
+  (editing: boolean): Resolver<GroupFormValues> =>
+  async (values) => {
+    await import('../../lib/zod-config.ts');
+    // The schema's plan-length message is a reading plans key: its strings come with it.
+    const { createGroupSchema, updateGroupSchema } = await withStrings(
+      ['readingPlans'],
+      () => import('#shared/groups.ts'),
+    )();
+    const parsed = editing
+      ? updateGroupSchema.safeParse(toUpdateInput(values))
+      : createGroupSchema.safeParse(toCreateInput(newId(), values));
+    if (parsed.success) return { values, errors: {} };
+    const errors: FieldErrors<GroupFormValues> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      const field = FIELD_OF[path] ?? (issue.path[0] as keyof GroupFormValues);
+      errors[field] ??= { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors };
+  };
 
 /** Today in the member's device calendar (YYYY-MM-DD). */
 function today(): string {
@@ -95,14 +111,20 @@ function today(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Creating a group (issue 25): name, description, language, path, start, meeting note. */
+/**
+ * Creating a group (issue 25): name, description, language, path, start, meeting note. With
+ * `group`, its leaders edit the same details but the path (shown, not changed).
+ */
 export function CreateGroupForm({
+  group,
   onCreated,
   onCancel,
 }: {
+  group?: GroupDetail;
   onCreated: (group: GroupDetail) => void;
   onCancel: () => void;
 }) {
+  const editing = group !== undefined;
   const { t, i18n } = useTranslation();
   const { language } = useLanguage();
   // A field's message: the shared `validation.*` keys, or another key the schema names.
@@ -112,27 +134,43 @@ export function CreateGroupForm({
   };
   const id = useId();
   const [groupId] = useState(newId);
+  const [resolver] = useState(() => resolverFor(editing));
   const form = useForm<GroupFormValues>({
     resolver,
-    defaultValues: {
-      name: '',
-      description: '',
-      language,
-      path: 'course:101',
-      lessonsPerWeek: 1,
-      duration: 90,
-      startsOn: today(),
-      meetingNote: '',
-    },
+    defaultValues: group
+      ? {
+          name: group.name,
+          description: group.description,
+          language: group.language,
+          path: 'course:101',
+          lessonsPerWeek: 1,
+          duration: 90,
+          startsOn: group.startsOn,
+          meetingNote: group.meetingNote,
+        }
+      : {
+          name: '',
+          description: '',
+          language,
+          path: 'course:101',
+          lessonsPerWeek: 1,
+          duration: 90,
+          startsOn: today(),
+          meetingNote: '',
+        },
   });
   const showErrors = useSubmissionErrors(form.setError, FIELD_OF);
-  const create = useCreateGroup({
+  const onError = (error: unknown) => {
+    showErrors(error, t(editing ? 'groups.edit.failed' : 'groups.create.failed'));
+    return true;
+  };
+  const create = useCreateGroup({ onSuccess: onCreated, onError });
+  const update = useUpdateGroup(group?.id ?? '', {
     onSuccess: onCreated,
-    onError: (error) => {
-      showErrors(error, t('groups.create.failed'));
-      return true;
-    },
+    onError,
+    done: 'groups.edit.done',
   });
+  const pending = create.isPending || update.isPending;
   const nameRef = useRef<HTMLInputElement | null>(null);
   useEffect(() => nameRef.current?.focus(), []);
   const { errors } = form.formState;
@@ -202,13 +240,17 @@ export function CreateGroupForm({
     <form
       method="post"
       noValidate
-      aria-busy={create.isPending}
+      aria-busy={pending}
       aria-labelledby={`${id}-title`}
       className="grid gap-4"
-      onSubmit={form.handleSubmit((values) => create.mutate(toCreateInput(groupId, values)))}
+      onSubmit={form.handleSubmit((values) =>
+        editing
+          ? update.mutate(toUpdateInput(values))
+          : create.mutate(toCreateInput(groupId, values)),
+      )}
     >
       <h2 id={`${id}-title`} className="font-serif text-2xl text-brand-950">
-        {t('groups.create.title')}
+        {t(editing ? 'groups.edit.title' : 'groups.create.title')}
       </h2>
       <Field
         label={t('groups.create.name')}
@@ -228,32 +270,46 @@ export function CreateGroupForm({
         t('groups.create.descriptionHint', { max: GROUP_DESCRIPTION_MAX }),
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {select('path', t('groups.create.path'), [
-          ...COURSE_IDS.map((c) => ({ value: `course:${c}`, label: t(`groups.paths.course${c}`) })),
-          ...READING_PLAN_IDS.map((p) => ({
-            value: `plan:${p}`,
-            label: t(`groups.paths.plans.${p}`),
-          })),
-        ])}
-        {isPlan
-          ? select(
-              'duration',
-              t('groups.create.duration'),
-              PLAN_DURATIONS.map((d) => ({
-                value: d,
-                label: t('groups.create.days', { count: d }),
+        {group ? (
+          <div className="grid gap-1.5 sm:col-span-2">
+            <p className="text-sm font-medium text-slate-800">{t('groups.create.path')}</p>
+            <p className="text-slate-700">{group.pathTitle}</p>
+            <p className="text-xs text-slate-600">{t('groups.edit.pathFixed')}</p>
+          </div>
+        ) : null}
+        {group
+          ? null
+          : select('path', t('groups.create.path'), [
+              ...COURSE_IDS.map((c) => ({
+                value: `course:${c}`,
+                label: t(`groups.paths.course${c}`),
               })),
-              true,
-            )
-          : select(
-              'lessonsPerWeek',
-              t('groups.create.lessonsPerWeek'),
-              [1, 2, 3, 4, 5, 6, 7].map((n) => ({
-                value: n,
-                label: t('groups.create.perWeek', { count: n }),
+              ...READING_PLAN_IDS.map((p) => ({
+                value: `plan:${p}`,
+                label: t(`groups.paths.plans.${p}`),
               })),
-              true,
-            )}
+            ])}
+        {group
+          ? null
+          : isPlan
+            ? select(
+                'duration',
+                t('groups.create.duration'),
+                PLAN_DURATIONS.map((d) => ({
+                  value: d,
+                  label: t('groups.create.days', { count: d }),
+                })),
+                true,
+              )
+            : select(
+                'lessonsPerWeek',
+                t('groups.create.lessonsPerWeek'),
+                [1, 2, 3, 4, 5, 6, 7].map((n) => ({
+                  value: n,
+                  label: t('groups.create.perWeek', { count: n }),
+                })),
+                true,
+              )}
         <Field
           type="date"
           label={t('groups.create.startsOn')}
@@ -275,8 +331,10 @@ export function CreateGroupForm({
         <Button variant="outline" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('groups.create.submitting') : t('groups.create.submit')}
+        <Button type="submit" disabled={pending}>
+          {editing
+            ? t(pending ? 'groups.edit.submitting' : 'groups.edit.submit')
+            : t(pending ? 'groups.create.submitting' : 'groups.create.submit')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Pencil } from 'lucide-react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router.tsx';
 import type { GroupDetail } from '#shared/groups.ts';
@@ -9,21 +10,48 @@ import { Field } from '../../components/ui/Field.tsx';
 import { Switch } from '../../components/ui/Switch.tsx';
 import { useEndGroup, useUpdateGroup } from './api.ts';
 
+// The form (and its form library) is fetched when a leader opens it, not with the group's page.
+const GroupForm = lazy(() =>
+  import('./CreateGroupForm.tsx').then((m) => ({ default: m.CreateGroupForm })),
+);
+
 /**
- * The group's settings for its leaders: whether members read the shared reflections; for the
- * leader, ending the group (asked twice: the group's name typed, as it cannot be undone).
+ * The group's settings for its leaders: its details (name, description, language, start,
+ * meeting note; not its path), whether members read the shared reflections; for the leader,
+ * ending the group (asked twice: the group's name typed, as it cannot be undone).
  */
 export function LeaderSettings({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [ending, setEnding] = useState(false);
   const [typed, setTyped] = useState('');
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement | null>(null);
   const update = useUpdateGroup(group.id);
   const end = useEndGroup(group.id, () => void navigate('/groups', { replace: true }));
+  const closeEditor = () => {
+    setEditing(false);
+    // Back to the button that opened it (the form is gone from under the keyboard).
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  if (editing) {
+    return (
+      <Card>
+        <Suspense fallback={<p className="text-sm text-slate-600">{t('common.loading')}</p>}>
+          <GroupForm group={group} onCreated={closeEditor} onCancel={closeEditor} />
+        </Suspense>
+      </Card>
+    );
+  }
   const isLeader = group.me.role === 'leader';
   return (
     <Card className="grid gap-2">
-      <h2 className="font-serif text-2xl text-brand-950">{t('groups.settings.title')}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-serif text-2xl text-brand-950">{t('groups.settings.title')}</h2>
+        <Button variant="outline" ref={editButton} onClick={() => setEditing(true)}>
+          <Pencil className="size-4" aria-hidden /> {t('groups.edit.open')}
+        </Button>
+      </div>
       <Switch
         label={t('groups.settings.membersSeeReflections')}
         hint={t('groups.settings.membersSeeReflectionsHint')}

@@ -30,11 +30,19 @@ export function useCreateGroup(options: {
   );
 }
 
-export function useUpdateGroup(id: string, onSuccess?: () => void) {
+export function useUpdateGroup(
+  id: string,
+  options: {
+    onSuccess?: (group: GroupDetail) => void;
+    onError?: (error: unknown) => boolean;
+    /** The success toast (the settings' by default; the details form says its own). */
+    done?: string;
+  } = {},
+) {
   return useGroupWrite(
     (body: UpdateGroupInput) =>
       readJson<GroupDetail>(apiRequest('PATCH', `/api/groups/${id}`, body, { idempotent: true })),
-    { done: 'groups.settings.saved', failed: 'groups.settings.failed', onSuccess },
+    { done: 'groups.settings.saved', failed: 'groups.settings.failed', ...options },
   );
 }
 

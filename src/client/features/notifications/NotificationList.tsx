@@ -34,7 +34,7 @@ const ICONS: Record<NotificationKind, typeof Bell> = {
 function NotificationRow({ item }: { item: NotificationItem }) {
   const { t, i18n } = useTranslation();
   const markRead = useMarkRead();
-  const { title, body } = notificationText(t, item);
+  const { title, body } = notificationText(t, item, i18n.language);
   const Icon = ICONS[item.kind];
   const unread = item.readAt === null;
   return (

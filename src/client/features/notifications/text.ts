@@ -1,16 +1,24 @@
 import type { TFunction } from 'i18next';
 import type { NotificationItem } from '#shared/schemas/notifications.ts';
 
-/** The title and body of a notification, as the server words its push and e-mail. */
-export function notificationText(t: TFunction, item: NotificationItem) {
+/**
+ * The title and body of a notification, as the server words its push and e-mail; `lang` is the
+ * language `t` speaks (a date in the text is written in it).
+ */
+export function notificationText(t: TFunction, item: NotificationItem, lang: string) {
   const data: Record<string, string | number> = { ...item.data };
   if (item.kind === 'badgeEarned' && typeof data.badge === 'string') {
     data.badgeName = t(`courses.badges.${data.badge}`);
   }
-  let body =
-    item.kind === 'prayer' && data.count === 0
-      ? t('notify.kinds.prayer.bodyNone')
-      : t(`notify.kinds.${item.kind}.body`, data);
+  let body: string;
+  if (item.kind === 'groupInvitation' && typeof data.expiresAt === 'string') {
+    // The invitation's last day, in this device's time zone (the e-mail: the member's saved one).
+    data.expires = new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(
+      new Date(data.expiresAt),
+    );
+    body = t('notify.kinds.groupInvitation.bodyExpires', data);
+  } else if (item.kind === 'prayer' && data.count === 0) body = t('notify.kinds.prayer.bodyNone');
+  else body = t(`notify.kinds.${item.kind}.body`, data);
   if (item.kind === 'streakAtRisk') {
     body = `${body} ${t(data.grace ? 'notify.kinds.streakAtRisk.grace' : 'notify.kinds.streakAtRisk.noGrace')}`;
   }
