@@ -63,6 +63,14 @@ const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop')
   .filter((p): p is 'mobile' | 'desktop' => p === 'mobile' || p === 'desktop');
 
 /**
+ * The pages measured (`LIGHTHOUSE_PAGES`, comma-separated, e.g. `member /,member /journal`):
+ * every page unless set, to look at one page while changing it.
+ */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const chosen = (who: 'visitor' | 'member') => (path: string) =>
+  !PAGES || PAGES.includes(`${who} ${path}`);
+
+/**
  * Runs every page in both presets, `RUNS` times each; `cookie` is the member's session cookie
  * (name=value). Every run is a first visit: Lighthouse empties the HTTP cache, the service
  * worker and its caches before it (its storage reset keeps cookies, so the member stays signed
@@ -171,8 +179,8 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       });
     };
     for (const preset of PRESETS) {
-      for (const path of VISITOR_PAGES) await median(path, preset, false);
-      for (const path of MEMBER_PAGES) await median(path, preset, true);
+      for (const path of VISITOR_PAGES.filter(chosen('visitor'))) await median(path, preset, false);
+      for (const path of MEMBER_PAGES.filter(chosen('member'))) await median(path, preset, true);
     }
   } finally {
     await browser.close();
@@ -283,7 +291,7 @@ export async function mainThreadLines(base: string, cookie: string): Promise<str
   const browser = await openBrowser();
   const lines: string[] = [];
   try {
-    for (const path of MEMBER_PAGES) {
+    for (const path of MEMBER_PAGES.filter(chosen('member'))) {
       const landing: number[] = [];
       const member: number[] = [];
       for (let i = 0; i < RUNS; i++) {

@@ -231,6 +231,36 @@ describe('the player, with a fake speech engine', () => {
     expect(places.at(-1)).toBe(long.segments[place]!.id);
   });
 
+  it('"end of chapter" stops there, and the place is the next chapter the player would have read', async () => {
+    const loadChapter = vi.fn();
+    const nextPlaces: string[] = [];
+    const player = new SpeechPlayer(
+      {
+        ...env,
+        loadChapter,
+        onNextPlace: (_queue, next) => nextPlaces.push(`${next.book} ${next.chapter}`),
+      },
+      { rate: 2, voices: {}, stopAt: 'continue' },
+    );
+    await player.load(JOHN_3);
+    player.setSleep('chapter');
+    await vi.runAllTimersAsync();
+    expect(loadChapter).not.toHaveBeenCalled();
+    expect(player.getState()).toMatchObject({ playing: false, notice: 'sleepEnded', sleep: null });
+    expect(nextPlaces).toEqual(['John 4']);
+    expect(places.at(-1)).not.toBeNull();
+    // Set to stop at each chapter's end anyway: heard to the end, no place to resume.
+    const once = new SpeechPlayer(
+      { ...env, loadChapter, onNextPlace: () => nextPlaces.push('wrong') },
+      { rate: 2, voices: {}, stopAt: 'chapter' },
+    );
+    await once.load(JOHN_3);
+    once.setSleep('chapter');
+    await vi.runAllTimersAsync();
+    expect(nextPlaces).toEqual(['John 4']);
+    expect(places.at(-1)).toBeNull();
+  });
+
   it('says when the device has no voice for the text’s language instead of staying silent', async () => {
     fake.setVoices(FAKE_VOICES.filter((v) => v.lang.startsWith('en')));
     const player = new SpeechPlayer(env);

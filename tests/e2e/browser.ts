@@ -91,8 +91,20 @@ export async function expectNoHorizontalOverflow(
   if (options.at) await page.setViewportSize(options.at);
   try {
     const found = await page.evaluate(async () => {
-      // Two frames: components that follow matchMedia re-render after a resize.
-      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+      // Two frames: components that follow matchMedia re-render after a resize. On a busy
+      // machine the layout can take longer to settle after it: up to 2 s more, until the
+      // page is as wide as the window or stops changing for five frames (a real overflow
+      // stays, and is reported below).
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      for (let i = 0; i < 2; i++) await frame();
+      const settleUntil = performance.now() + 2000;
+      for (let same = 0, last = -1; same < 5 && performance.now() < settleUntil;) {
+        const now = document.documentElement.scrollWidth;
+        if (now <= window.innerWidth) break;
+        same = now === last ? same + 1 : 0;
+        last = now;
+        await frame();
+      }
       const width = window.innerWidth;
       const scrollsSideways = (e: Element | null): boolean => {
         for (let a = e?.parentElement; a && a !== document.body; a = a.parentElement) {

@@ -72,6 +72,8 @@ export interface SpeechEnv {
   loadChapter?: (chapter: ChapterRef) => Promise<Queue>;
   /** Called when the place changes (null: heard to the end), to keep it for resuming. */
   onPlace?: (queue: Queue, index: number | null) => void;
+  /** Called instead when the sleep timer stopped at a chapter's end: resume at `next`'s start. */
+  onNextPlace?: (queue: Queue, next: ChapterRef) => void;
 }
 
 export interface Settings {
@@ -411,14 +413,17 @@ export class SpeechPlayer {
     }
     queue.onFinished?.();
     const next = queue.chapter?.next;
-    const goOn =
+    const wouldGoOn =
       next &&
       this.env.loadChapter &&
-      sleep?.kind !== 'chapter' &&
       (stopAt === 'continue' || (stopAt === 'book' && next.book === queue.chapter!.book));
+    const goOn = wouldGoOn && sleep?.kind !== 'chapter';
     if (!goOn) {
       this.part = 0;
-      this.env.onPlace?.(queue, null);
+      // Stopped by the sleep timer before a chapter it would have gone on to: that is where
+      // to resume (tomorrow night's "Continue listening"), not nowhere.
+      if (wouldGoOn && this.env.onNextPlace) this.env.onNextPlace(queue, next);
+      else this.env.onPlace?.(queue, null);
       this.set(
         sleep?.kind === 'chapter'
           ? { playing: false, sleep: null, notice: 'sleepEnded' }

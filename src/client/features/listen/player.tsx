@@ -15,10 +15,10 @@ import {
   type PlayerState,
   type Settings,
 } from './engine.ts';
-import { announceChapter, writePlace } from './place.ts';
+import { announceChapter, chapterKey, writePlace } from './place.ts';
 import { PlayerBar } from './PlayerBar.tsx';
-import { chapterQueue, requestQueue, segmentElement } from './sources.ts';
-import type { ListenRequest, Queue } from './types.ts';
+import { chapterQueue, chapterStart, requestQueue, segmentElement } from './sources.ts';
+import type { ChapterRef, ListenRequest, Queue } from './types.ts';
 
 const SETTINGS_KEY = 'camino:listen:settings';
 /** Classes of the segment being read (classes the reader already uses: no new CSS). */
@@ -70,6 +70,18 @@ function keepPlace(queue: Queue, index: number | null) {
         }
       : null,
   );
+}
+
+/** The sleep timer ended a chapter the player would have gone on from: resume at the next one. */
+function keepNextPlace(queue: Queue, next: ChapterRef) {
+  const lang = queue.segments[0]?.lang === 'es' ? 'es' : 'en';
+  const start = chapterStart(next, lang);
+  writePlace(member, {
+    key: chapterKey(next),
+    segmentId: start.id,
+    label: start.label,
+    chapter: { translation: next.translation, book: next.book, chapter: next.chapter },
+  });
 }
 
 /**
@@ -163,6 +175,7 @@ function createPlayer(): SpeechPlayer {
       clearTimeout: (id) => window.clearTimeout(id as number),
       loadChapter: chapterQueue,
       onPlace: keepPlace,
+      onNextPlace: keepNextPlace,
     },
     readSettings(),
   );

@@ -10,6 +10,17 @@ import { chapterKey as chapterQueueKey } from './place.ts';
 import { chapterAnnouncement, speechLanguage } from './speech-text.ts';
 import type { ChapterRef, ListenRequest, Queue, Segment } from './types.ts';
 
+/** The first segment of a chapter's queue (its announcement): its id and its label ("Juan 4"). */
+export function chapterStart(
+  ref: Pick<ChapterRef, 'book' | 'chapter'>,
+  lang: 'en' | 'es',
+): { id: string; label: string } {
+  return {
+    id: `c-${ref.book}.${ref.chapter}`,
+    label: `${referenceBookName(ref.book, lang, true)} ${ref.chapter}`,
+  };
+}
+
 /** A chapter as a queue: its announcement ("Juan, capítulo tres."), then each verse. */
 export async function chapterQueue(ref: ChapterRef): Promise<Queue> {
   const data = await fetchChapter(ref);
@@ -17,10 +28,9 @@ export async function chapterQueue(ref: ChapterRef): Promise<Queue> {
   const book = bookByOsis(data.book) ?? BOOKS[0]!;
   const name = referenceBookName(book.osis, lang, true);
   const heading: Segment = {
-    id: `c-${data.book}.${data.chapter}`,
+    ...chapterStart(data, lang),
     text: chapterAnnouncement(book[lang], data.chapter, lang),
     lang,
-    label: `${name} ${data.chapter}`,
   };
   return {
     key: chapterQueueKey(ref),
