@@ -183,12 +183,14 @@ export async function sweepReminderSchedule(db: Database, limit: number): Promis
           .update(reminderSchedule)
           .set({ nextDue: TO_COMPUTE, localDay: null, timeZone: null, localTime: null })
           .where(
+            // The pairs as one JSON parameter: a step of SWEEP_BATCH members can have ten
+            // thousand stale rows, and as many `(id, kind)` constructors in one IN list exceed
+            // PostgreSQL's stack depth (the bench found it: "stack depth limit exceeded").
             sql`(${reminderSchedule.userId}, ${reminderSchedule.kind}) in (
               select user_id, kind from ${reminderSchedule}
-              where (user_id, kind) in (${sql.join(
-                stale.map((r) => sql`(${r.userId}, ${r.kind})`),
-                sql`, `,
-              )})
+              where (user_id, kind) in (
+                select p->>0, p->>1
+                from jsonb_array_elements(${JSON.stringify(stale.map((r) => [r.userId, r.kind]))}::jsonb) as p)
               for update skip locked)`,
           )
           .returning({ userId: reminderSchedule.userId })
