@@ -304,7 +304,12 @@ export async function sweepAt(handle: DatabaseHandle, n: number, rounds = 3): Pr
       marked += report.marked;
     }
   }
-  return { size: n, ms: median(times), read: read / rounds, marked: marked / rounds };
+  return {
+    size: n,
+    ms: median(times),
+    read: Math.round(read / rounds),
+    marked: Math.round(marked / rounds),
+  };
 }
 
 // ── the morning peak ──────────────────────────────────────────────────────────────────────
