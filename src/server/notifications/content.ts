@@ -16,7 +16,7 @@ import {
   prayerSession,
   readingPlanRun,
 } from '../db/schema.ts';
-import { addDays } from '#shared/values/time.ts';
+import { addDays, longDate } from '#shared/values/time.ts';
 import { translate } from '../i18n/translate.ts';
 import { streakOf } from '../practice/activity.ts';
 import { notificationUrl, type Payload } from './notify.ts';
@@ -128,11 +128,6 @@ export interface Rendered {
   title: string;
   body: string;
   url: string;
-}
-
-/** A day as a member reads it ("9 de diciembre de 2026"), in their language and time zone. */
-export function longDate(lang: Language, iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
 /**

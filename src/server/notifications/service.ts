@@ -100,6 +100,21 @@ async function inLanes<T, R>(
   return out;
 }
 
+/** A member as the sender needs them, from their `user` row's columns. */
+function toMember(row: {
+  id: string;
+  email: string;
+  preferences: Parameters<typeof preferencesOf>[0];
+  lockedAt: Date | null;
+}): Member {
+  return {
+    id: row.id,
+    email: row.email,
+    preferences: preferencesOf(row.preferences),
+    locked: row.lockedAt !== null,
+  };
+}
+
 export class NotificationService {
   constructor(readonly deps: NotificationServiceDeps) {}
 
@@ -113,13 +128,7 @@ export class NotificationService {
       })
       .from(user)
       .where(eq(user.id, userId));
-    if (!row) return null;
-    return {
-      id: row.id,
-      email: row.email,
-      preferences: preferencesOf(row.preferences),
-      locked: row.lockedAt !== null,
-    };
+    return row ? toMember(row) : null;
   }
 
   unsubscribeUrl(userId: string, kind: SettingKind, now: Date): string {
@@ -202,13 +211,7 @@ export class NotificationService {
       .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
       .where(inArray(user.id, userIds));
     for (const row of rows) {
-      const member: Member = {
-        id: row.id,
-        email: row.email,
-        preferences: preferencesOf(row.preferences),
-        locked: row.lockedAt !== null,
-      };
-      found.set(row.id, { member, settings: mergeSettings(row.settings) });
+      found.set(row.id, { member: toMember(row), settings: mergeSettings(row.settings) });
     }
     return found;
   }

@@ -124,6 +124,14 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   return { date: dateOf(w), hour: w.hour, minute: w.minute };
 }
 
+/**
+ * A day as a member reads it ("9 de diciembre de 2026", "December 9, 2026"): in `lang`, in
+ * `timeZone` (the device's own when omitted: in the browser).
+ */
+export function longDate(lang: string, iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone }).format(new Date(iso));
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in `timeZone` (UTC when it is not a zone). */
 export function localDate(instant: Date, timeZone: string): string {
   return localParts(instant, timeZone).date;

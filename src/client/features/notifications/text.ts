@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { NotificationItem } from '#shared/schemas/notifications.ts';
+import { longDate } from '#shared/values/time.ts';
 
 /**
  * The title and body of a notification, as the server words its push and e-mail; `lang` is the
@@ -13,9 +14,7 @@ export function notificationText(t: TFunction, item: NotificationItem, lang: str
   let body: string;
   if (item.kind === 'groupInvitation' && typeof data.expiresAt === 'string') {
     // The invitation's last day, in this device's time zone (the e-mail: the member's saved one).
-    data.expires = new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(
-      new Date(data.expiresAt),
-    );
+    data.expires = longDate(lang, data.expiresAt);
     body = t('notify.kinds.groupInvitation.bodyExpires', data);
   } else if (item.kind === 'prayer' && data.count === 0) body = t('notify.kinds.prayer.bodyNone');
   else body = t(`notify.kinds.${item.kind}.body`, data);
