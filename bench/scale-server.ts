@@ -32,15 +32,17 @@ export async function startBenchServer(
       API_RATE_LIMIT_MAX: '100000000',
       AUTH_RATE_LIMIT_MAX: '100000000',
     },
-    options.gc
-      ? {
-          nodeArgs: [
-            '--expose-gc',
-            '--import',
-            fileURLToPath(new URL('./gc-preload.mjs', import.meta.url)),
-          ],
-        }
-      : {},
+    {
+      nodeArgs: [
+        ...(options.gc
+          ? ['--expose-gc', '--import', fileURLToPath(new URL('./gc-preload.mjs', import.meta.url))]
+          : []),
+        // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+        ...(process.env.BENCH_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+      ],
+    },
   );
 }
 
