@@ -8,7 +8,11 @@ import {
   PageLoadingProvider,
 } from '#client/components/LoadingOverlays.tsx';
 import { LanguageSwitch } from '#client/components/LanguageSwitch.tsx';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { CURRENT_USER_KEY } from '#client/lib/auth-api.ts';
 import { LanguageProvider, useLanguage } from '#client/lib/language.tsx';
+import { createQueryClient } from '#client/lib/queryClient.ts';
+import { json, stubFetch } from './render.tsx';
 import { i18n, startLanguage } from '#client/lib/i18n.ts';
 
 describe('loading overlays (SPEC §2, §9)', () => {
@@ -79,6 +83,37 @@ describe('language (SPEC §3, §4, §8)', () => {
     expect(i18n.language).toBe('es');
     expect(document.documentElement.lang).toBe('es');
     expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
+  });
+
+  it('saves two quick switches in order, so the account ends with the last one shown', async () => {
+    const queryClient = createQueryClient();
+    const member = { id: 'u1', ageVerified: true, preferences: { language: 'en' } };
+    queryClient.setQueryData(CURRENT_USER_KEY, member);
+    // The server answers slowly: the second switch is made before the first is saved.
+    const calls = stubFetch(async (url, init) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const { language } = JSON.parse(String(init.body)) as { language: string };
+      return json(200, { ...member, preferences: { language } });
+    });
+    let setLanguage: ((next: 'en' | 'es') => Promise<unknown>) | undefined;
+    function Grab() {
+      setLanguage = useLanguage().setLanguage;
+      return null;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <LanguageProvider>
+          <Grab />
+        </LanguageProvider>
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      await Promise.all([setLanguage!('es'), setLanguage!('en')]);
+    });
+    const saved = calls
+      .filter((c) => c.url.endsWith('/api/user/preferences'))
+      .map((c) => (JSON.parse(String(c.init.body)) as { language: string }).language);
+    expect(saved).toEqual(['es', 'en']);
   });
 
   it('is an error to use outside its provider', () => {

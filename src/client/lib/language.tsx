@@ -30,7 +30,7 @@ const PREFERENCES_URL = '/api/user/preferences';
  * outbox (lib/outbox.ts) and is sent when the connection is back: saving a language twice is
  * harmless.
  */
-async function saveForMember(queryClient: QueryClient, language: Language): Promise<boolean> {
+async function saveOneForMember(queryClient: QueryClient, language: Language): Promise<boolean> {
   const member = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
   if (!member?.ageVerified || member.preferences.language === language) return false;
   const body = { language };
@@ -57,6 +57,18 @@ async function saveForMember(queryClient: QueryClient, language: Language): Prom
     }
     throw error;
   }
+}
+
+/**
+ * Saves run one after the other: a second switch decides "no change" from what the first left
+ * (the account's language, or the one queued offline), so switching to Spanish and straight back
+ * cannot leave Spanish queued while English is shown.
+ */
+let saving: Promise<unknown> = Promise.resolve();
+function saveForMember(queryClient: QueryClient, language: Language): Promise<boolean> {
+  const run = saving.then(() => saveOneForMember(queryClient, language));
+  saving = run.catch(() => undefined);
+  return run;
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
