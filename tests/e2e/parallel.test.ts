@@ -12,6 +12,7 @@ import {
   PHONE,
   e2eAvailable,
   expectAccessible,
+  expectNoHorizontalOverflow,
   expectNoRawKeys,
   newContext,
   screenshot,
@@ -275,6 +276,128 @@ describe.runIf(enabled)('parallel reading', () => {
     );
     expect(await page.locator('[id^="v-a:Ps.119."]').count()).toBe(176);
     await screenshot(page, 'parallel-salmo-119-es-phone');
+    await context.close();
+  });
+
+  it("shows today's verse, a lesson, the daily reading and a memory card in both languages (desktop, English)", async () => {
+    const context = await newContext(e2e.browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, e2e.base, 'en');
+    await waitForBibles(page, e2e.base);
+    const start = await page.request.post(`${e2e.base}/api/reading-plans/gospels/start`, {
+      data: { duration: 90 },
+    });
+    expect(start.ok()).toBe(true);
+
+    // Today's verse: one toggle, the Reina-Valera verse by verse under the KJV.
+    await page.goto(`${e2e.base}/`);
+    const both = page.getByRole('button', { name: 'Show in both languages' });
+    await both.first().waitFor();
+    expect(await both.first().getAttribute('aria-pressed')).toBe('false');
+    await both.first().click();
+    const votd = page.getByRole('group', { name: 'KJV and RV1909, verse by verse' }).first();
+    await votd.waitFor();
+    expect(await votd.locator('[lang="es"]').count()).toBeGreaterThan(0);
+    expect(await votd.locator('[lang="en"]').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'dashboard, verse of the day in both');
+    await screenshot(page, 'both-verse-of-the-day-en-desktop');
+
+    // Remembered: a lesson opens with its Scripture in both, the toggle pressed.
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    const lessonGroup = page.getByRole('group', { name: 'KJV and RV1909, verse by verse' });
+    await lessonGroup.first().waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: 'Show in both languages' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    // The key Scripture and each additional one, each with its Spanish counterpart.
+    await expect.poll(() => lessonGroup.count()).toBeGreaterThan(1);
+    const spanish = lessonGroup.first().locator('[lang="es"]').first();
+    expect((await spanish.innerText()).length).toBeGreaterThan(10);
+    await expectAccessible(page, 'lesson in both languages');
+    await expectNoRawKeys(page, 'lesson in both languages');
+    await screenshot(page, 'both-lesson-en-desktop');
+
+    // The daily reading: each passage verse by verse; off again, the reading as it was.
+    await page.goto(`${e2e.base}/daily-reading`);
+    await page.getByRole('heading', { name: /Day 1 of 90/ }).waitFor();
+    const reading = page.getByRole('group', { name: 'KJV and RV1909, verse by verse' });
+    await reading.first().waitFor();
+    await expect.poll(() => page.locator('[lang="es"] [id^="v-"]').count()).toBeGreaterThan(10);
+    await expectAccessible(page, 'daily reading in both languages');
+    await screenshot(page, 'both-daily-reading-en-desktop');
+    await page.getByRole('button', { name: 'Show in both languages' }).click();
+    await expect.poll(() => reading.count()).toBe(0);
+    expect(await page.locator('[lang="es"] [id^="v-"]').count()).toBe(0);
+
+    // A memory card practised in both, then in the KJV alone: the other language after it.
+    const added = await page.request.post(`${e2e.base}/api/memory-verses`, {
+      data: { reference: 'John 3:16', category: 'love' },
+    });
+    expect(added.status()).toBe(201);
+    await page.goto(`${e2e.base}/memory-verses`);
+    await page.getByRole('button', { name: 'Practice', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Both', exact: true }).click();
+    await expect.poll(() => page.getByRole('tabpanel').locator('p[lang]').count()).toBe(2);
+    await page.getByRole('button', { name: 'Show the verse' }).click();
+    await page.getByRole('tabpanel').getByText('Porque de tal manera amó Dios al mundo').waitFor();
+    await page.getByRole('tabpanel').getByText('For God so loved the world').waitFor();
+    await page.getByRole('button', { name: 'KJV', exact: true }).click();
+    await expect.poll(() => page.getByRole('tabpanel').locator('p[lang]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Show the verse' }).click();
+    await page.getByText('John 3:16 (RV1909)').waitFor();
+    await expectAccessible(page, 'memory card, the other language after the answer');
+    await screenshot(page, 'both-memory-card-en-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a lesson and a memory card in both languages on a phone in Spanish', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    await page.getByRole('button', { name: 'Mostrar en ambos idiomas' }).click();
+    const group = page.getByRole('group', { name: 'RV1909 y KJV, versículo por versículo' });
+    await group.first().waitFor();
+    const english = group.first().locator('[lang="en"]').first();
+    expect((await english.innerText()).length).toBeGreaterThan(10);
+    await expectAccessible(page, 'lección en ambos idiomas');
+    await expectNoRawKeys(page, 'lección en ambos idiomas');
+    await expectNoHorizontalOverflow(page, 'lección en ambos idiomas');
+    await screenshot(page, 'both-leccion-es-phone');
+
+    const added = await page.request.post(`${e2e.base}/api/memory-verses`, {
+      data: { reference: 'Juan 3:16', category: 'love' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(added.status()).toBe(201);
+    await page.goto(`${e2e.base}/memory-verses`);
+    await page.getByRole('button', { name: 'Practicar', exact: true }).first().click();
+    await page.getByRole('group', { name: 'Practicar en' }).waitFor();
+    await page.getByRole('button', { name: 'Mostrar el versículo' }).click();
+    // Practised in the Reina-Valera; after the answer, the KJV under it.
+    await page.getByText('Juan 3:16 (KJV)').waitFor();
+    await page.getByRole('button', { name: 'Ambos', exact: true }).click();
+    await expect.poll(() => page.getByRole('tabpanel').locator('p[lang]').count()).toBe(2);
+    await page.getByRole('tab', { name: 'Escríbelo' }).click();
+    await page
+      .getByLabel('Escríbelo de memoria (RV1909)')
+      .fill('Porque de tal manera amó Dios al mundo');
+    await page.getByLabel('Escríbelo de memoria (KJV)').fill('For God so loved the world');
+    await page.getByRole('button', { name: 'Revisar' }).click();
+    await page.getByText(/^KJV: \d+% de las palabras correctas/).waitFor();
+    await expectAccessible(page, 'tarjeta de memoria en ambos idiomas');
+    await expectNoHorizontalOverflow(page, 'tarjeta de memoria en ambos idiomas');
+    await screenshot(page, 'both-memoria-es-phone');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -128,4 +128,52 @@ describe('GET /api/bible/parallel/:first/:second/:book/:chapter', () => {
     const plain = (await get('/api/bible/search?q=Haseroth&translation=RV1909', 'es')).json();
     expect(plain.results[0].parallel).toBeUndefined();
   });
+
+  it('shows a passage in both languages through the same map ("show in both")', async () => {
+    const juan = (
+      await get(`/api/bible/passage?ref=${encodeURIComponent('Juan 3:16-17')}&parallel=KJV`, 'es')
+    ).json();
+    expect(juan.translation).toBe('RV1909');
+    expect(juan.parallel).toMatchObject({ translation: 'KJV', language: 'en' });
+    expect(shape(juan.parallel.rows)).toEqual(['3:16 | 3:16', '3:17 | 3:17']);
+    expect(juan.parallel.rows[0].b[0].text).toMatch(/^For God so loved the world/);
+    // A counterpart across a chapter's end, and a verse one text lacks between two it has.
+    const num = (
+      await get(
+        `/api/bible/passage?ref=${encodeURIComponent('Num 12:15-16')}&translation=KJV&parallel=RV1909`,
+      )
+    ).json();
+    expect(shape(num.parallel.rows)).toEqual(['12:15 | 12:15', '12:16 | 13:1']);
+    const acts = (
+      await get(
+        `/api/bible/passage?ref=${encodeURIComponent('Acts 8:36-38')}&translation=WEB&parallel=KJV`,
+      )
+    ).json();
+    expect(shape(acts.parallel.rows)).toEqual(['8:36 | 8:36', '— | 8:37', '8:38 | 8:38']);
+    // Two books in one reference: each part aligned in its own book.
+    const two = (
+      await get(
+        `/api/bible/passage?ref=${encodeURIComponent('Gen 1:1; John 1:1')}&translation=KJV&parallel=RV1909`,
+      )
+    ).json();
+    expect(shape(two.parallel.rows)).toEqual(['1:1 | 1:1', '1:1 | 1:1']);
+    expect(two.parallel.rows[1].b[0].text).toMatch(/^EN el principio era el Verbo/i);
+    const plain = (await get(`/api/bible/passage?ref=${encodeURIComponent('John 3:16')}`)).json();
+    expect(plain.parallel).toBeUndefined();
+    const bad = await get(`/api/bible/passage?ref=${encodeURIComponent('John 3:16')}&parallel=XYZ`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps answers per translation asked for and per language (built once, sent as JSON)', async () => {
+    const asked = await get('/api/bible/chapter/NKJV/John/3');
+    expect(asked.headers['content-type']).toMatch(/^application\/json/);
+    expect(asked.json()).toMatchObject({ translation: 'KJV', fallback: true });
+    const kjv = (await get('/api/bible/chapter/KJV/John/3')).json();
+    expect(kjv).toMatchObject({ translation: 'KJV', requestedTranslation: 'KJV', fallback: false });
+    expect((await get('/api/bible/chapter/KJV/John/3')).json()).toEqual(kjv);
+    const en = (await get('/api/bible/parallel/RV1909/KJV/John/3', 'en')).json();
+    const es = (await get('/api/bible/parallel/RV1909/KJV/John/3', 'es')).json();
+    expect([en.bookName, es.bookName]).toEqual(['John', 'Juan']);
+    expect((await get('/api/bible/parallel/RV1909/KJV/John/3', 'en')).json()).toEqual(en);
+  });
 });

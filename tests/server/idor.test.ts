@@ -93,6 +93,7 @@ const OWNED: Record<
 const BODIES: Record<string, object> = {
   'PATCH /api/studies/:id': { title: 'A was here' },
   'POST /api/memory-verses/:id/review': { rating: 'easy' },
+  'PATCH /api/memory-verses/:id': { practiceIn: 'both' },
   'PATCH /api/journal/:id': { title: 'A was here' },
   'PATCH /api/prayers/:id': { title: 'A was here' },
   'POST /api/prayers/:id/answer': { note: 'A was here' },

@@ -145,6 +145,70 @@ describe('memory verses', () => {
   });
 });
 
+describe('memory verses in both languages (issue 26)', () => {
+  it('keeps the pair in the other language through the verse map', async () => {
+    const juan = (
+      await call(
+        app.member,
+        'POST',
+        '/api/memory-verses',
+        { reference: 'Juan 3:16', category: 'salvation' },
+        'es',
+      )
+    ).json();
+    expect(juan.pair).toMatchObject({ translation: 'KJV', language: 'en', reference: 'Juan 3:16' });
+    expect(juan.pair.text).toMatch(/^For God so loved the world/);
+    expect(juan.practiceIn).toBe('own');
+    // Numbers 12:16 of the KJV is the RV1909's 13:1: the pair says the same words, named in
+    // the interface language.
+    const num = (
+      await call(app.member, 'POST', '/api/memory-verses', {
+        reference: 'Numbers 12:16',
+        category: 'faith',
+        translation: 'KJV',
+      })
+    ).json();
+    expect(num.pair).toMatchObject({
+      translation: 'RV1909',
+      language: 'es',
+      reference: 'Numbers 13:1',
+    });
+    expect(num.pair.text).toMatch(/Haseroth/);
+  });
+
+  it('practises a verse in its pair or both, finding the pair of a verse kept before pairs', async () => {
+    const list = (await call(app.member, 'GET', '/api/memory-verses')).json();
+    const verse = list.items.find((v: { osis: string }) => v.osis === 'John.3.16');
+    await app.t.database.db
+      .update(memoryVerse)
+      .set({ pairTranslation: null, pairOsis: null, pairText: null })
+      .where(eq(memoryVerse.id, verse.id));
+    const before = (await call(app.member, 'GET', '/api/memory-verses')).json();
+    expect(before.items.find((v: { id: string }) => v.id === verse.id).pair).toBeNull();
+    const both = await call(app.member, 'PATCH', `/api/memory-verses/${verse.id}`, {
+      practiceIn: 'both',
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({ practiceIn: 'both', pair: { translation: 'KJV' } });
+    const own = await call(app.member, 'PATCH', `/api/memory-verses/${verse.id}`, {
+      practiceIn: 'own',
+    });
+    expect(own.json()).toMatchObject({ practiceIn: 'own', pair: { translation: 'KJV' } });
+    const bad = await call(
+      app.member,
+      'PATCH',
+      `/api/memory-verses/${verse.id}`,
+      { practiceIn: 'french' },
+      'es',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await call(app.other, 'PATCH', `/api/memory-verses/${verse.id}`, { practiceIn: 'pair' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('practice helpers', () => {
   it('compare typed verses ignoring punctuation, case and accents', () => {
     expect(normaliseForTyping('¡JEHOVÁ es mi pastor; nada me faltará!')).toBe(

@@ -1,5 +1,5 @@
 import type { Verse } from '#shared/schemas/bible.ts';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 export const verseKey = (v: Pick<Verse, 'book' | 'chapter' | 'verse'>) =>
   `${v.book}.${v.chapter}.${v.verse}`;
@@ -14,6 +14,8 @@ interface Props {
   lang?: string;
   /** Smaller type, for side-by-side columns. */
   compact?: boolean;
+  /** The second language beside the first: a quieter colour. */
+  quiet?: boolean;
   /** Before each verse's key (selection, element id): two texts of one place on a page. */
   keyPrefix?: string;
   /** A verse's number as shown, when not the default. */
@@ -30,6 +32,7 @@ export function PassageText({
   highlight,
   lang,
   compact,
+  quiet,
   keyPrefix = '',
   numberOf,
   className,
@@ -38,7 +41,8 @@ export function PassageText({
     <div
       lang={lang}
       className={cn(
-        'font-serif leading-relaxed text-slate-900',
+        'font-serif leading-relaxed',
+        quiet ? 'text-slate-600' : 'text-slate-900',
         compact ? 'text-base' : 'text-lg sm:text-xl sm:leading-relaxed',
         className,
       )}

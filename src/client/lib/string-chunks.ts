@@ -23,6 +23,9 @@ export const CORE = [
   'notFound',
   'offline',
   'age',
+  // "Show in both languages" (features/both): on the dashboard, lessons, the daily reading and
+  // the reader; a few words.
+  'inBoth',
   // Parts of larger groups that the shells or shared components show.
   'auth.showPassword',
   'auth.hidePassword',

@@ -45,10 +45,13 @@ export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
 /**
  * Answers kept by the start of their path, the newest `keep` of each: the chapters read in
  * parallel (issue 26, ADR 0053), Scripture in two translations with the book names of the
- * interface language. The same network-first rule as OFFLINE_API; the oldest go first.
+ * interface language, and passages (each address its own copy: "show in both languages" on the
+ * daily reading, a lesson or today's verse asks for its passages with `parallel=`). Scripture
+ * only, nothing personal. The same network-first rule as OFFLINE_API; the oldest go first.
  */
 export const OFFLINE_API_PREFIXES: Record<string, { byLanguage: boolean; keep: number }> = {
   '/api/bible/parallel/': { byLanguage: true, keep: 150 },
+  '/api/bible/passage': { byLanguage: true, keep: 100 },
 };
 
 /** The rule that keeps a path's answers offline, if one does. */

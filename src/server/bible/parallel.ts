@@ -1,7 +1,7 @@
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
 import { alignVerses, chapterRows, versificationOf } from '#shared/bible/versification.ts';
 import type { Language } from '#shared/constants.ts';
-import type { ParallelChapter, Verse } from '#shared/schemas/bible.ts';
+import type { ParallelChapter, ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { chapterLength, formatReference } from './reference.ts';
@@ -51,6 +51,56 @@ async function alignedChapter(
     (await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))).flat();
   const [a, b] = await Promise.all([read(first), read(second)]);
   return chapterRows(alignVerses(a, versificationOf(first), b, versificationOf(second)), chapter);
+}
+
+/**
+ * The rows pairing a passage of `first` (its verses as read, in order) with `second`: each part
+ * of the passage in one book is aligned over its chapters and their neighbours (a counterpart
+ * may sit across a chapter's end), and the rows holding the passage's verses are kept, with any
+ * verse of `second` alone between them. Lessons, the verse of the day, the daily reading and a
+ * memory verse's pair use it (issue 26).
+ */
+export async function passageRows(
+  db: Database,
+  catalog: BibleCatalog,
+  codes: { first: string; second: string },
+  verses: readonly Verse[],
+  lang: Language,
+): Promise<ParallelRow[]> {
+  const parts: Verse[][] = [];
+  for (const v of verses) {
+    const last = parts.at(-1);
+    if (last && last[0]!.book === v.book) last.push(v);
+    else parts.push([v]);
+  }
+  const keyOf = (v: Verse) => `${v.book}.${v.chapter}.${v.verse}`;
+  const aligned = await Promise.all(
+    parts.map(async (part) => {
+      const book = bookIndex(part[0]!.book) + 1;
+      const chapters = part.map((v) => v.chapter);
+      const from = Math.max(1, Math.min(...chapters) - 1);
+      const to = Math.min(BOOKS[book - 1]!.chapters, Math.max(...chapters) + 1);
+      const read = async (code: string) =>
+        (
+          await Promise.all(
+            Array.from({ length: to - from + 1 }, (_, i) =>
+              readChapter(db, catalog, code, book, from + i, lang),
+            ),
+          )
+        ).flat();
+      const [a, b] = await Promise.all([read(codes.first), read(codes.second)]);
+      const rows = alignVerses(a, versificationOf(codes.first), b, versificationOf(codes.second));
+      const wanted = new Set(part.map(keyOf));
+      const holds = (r: ParallelRow) => r.a.some((v) => wanted.has(keyOf(v)));
+      const firstRow = rows.findIndex(holds);
+      if (firstRow < 0) return [];
+      return rows
+        .slice(firstRow, rows.findLastIndex(holds) + 1)
+        .filter((r) => r.a.length === 0 || holds(r))
+        .map((r) => ({ a: r.a.filter((v) => wanted.has(keyOf(v))), b: r.b }));
+    }),
+  );
+  return aligned.flat();
 }
 
 /**

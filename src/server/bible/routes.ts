@@ -9,6 +9,7 @@ import {
   SUGGESTED_REFERENCES,
   chapterSchema,
   parallelChapterSchema,
+  passageInBothSchema,
   passageSchema,
   referenceSchema,
   searchResultSchema,
@@ -19,9 +20,16 @@ import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
-import { chapterPlace, counterparts, parallelChapter, readChapter } from './parallel.ts';
+import {
+  chapterPlace,
+  counterparts,
+  parallelChapter,
+  passageRows,
+  readChapter,
+} from './parallel.ts';
 import { formatReference, parseReference } from './reference.ts';
 import {
+  keptAnswer,
   neighbours,
   readPassage,
   searchVerses,
@@ -69,8 +77,11 @@ export function registerBibleRoutes(
         querystring: z.object({
           ref: referenceSchema,
           translation: translationCodeSchema.optional(),
+          parallel: translationCodeSchema
+            .optional()
+            .describe('Also this translation, verse beside verse (issue 26: "show in both")'),
         }),
-        response: { 200: passageSchema, 404: notFoundBody },
+        response: { 200: passageInBothSchema, 404: notFoundBody },
       },
     },
     async (request, reply) => {
@@ -90,13 +101,21 @@ export function registerBibleRoutes(
           ),
         });
       }
-      return {
+      const passage = {
         reference: formatReference(parsed.ranges, lang),
         osis: parsed.osis,
         translation: code,
         requestedTranslation: requested,
         fallback,
         verses,
+      };
+      const wanted = request.query.parallel;
+      if (!wanted) return passage;
+      const second = catalog.resolve(wanted, translationLanguage(wanted)).code;
+      const rows = await passageRows(db, catalog, { first: code, second }, verses, lang);
+      return {
+        ...passage,
+        parallel: { translation: second, language: translationLanguage(second), rows },
       };
     },
   );
@@ -115,26 +134,40 @@ export function registerBibleRoutes(
         response: { 200: chapterSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const lang = request.lang;
       const { book, info } = chapterPlace(request.params.book, request.params.chapter);
       const { code, requested, fallback } = catalog.resolve(request.params.translation, lang);
       const chapter = request.params.chapter;
-      const verses = await readChapter(db, catalog, code, book, chapter, lang);
-      const last = verses.at(-1)?.verse ?? 1;
-      const ranges = [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: last } }];
-      return {
-        reference: formatReference(ranges, lang),
-        osis: `${info.osis}.${chapter}`,
-        translation: code,
-        requestedTranslation: requested,
-        fallback,
-        verses,
-        book: info.osis,
-        bookName: info[lang],
-        chapter,
-        ...neighbours(book, chapter, lang),
-      };
+      // Built and serialised once per place and language (the same for every member).
+      const json = await keptAnswer(
+        catalog,
+        `chapter|${requested}|${code}|${book}|${chapter}|${lang}`,
+        chapterSchema,
+        async () => {
+          const verses = await readChapter(db, catalog, code, book, chapter, lang);
+          const last = verses.at(-1)?.verse ?? 1;
+          const ranges = [
+            { start: { book, chapter, verse: 1 }, end: { book, chapter, verse: last } },
+          ];
+          return {
+            reference: formatReference(ranges, lang),
+            osis: `${info.osis}.${chapter}`,
+            translation: code,
+            requestedTranslation: requested,
+            fallback,
+            verses,
+            book: info.osis,
+            bookName: info[lang],
+            chapter,
+            ...neighbours(book, chapter, lang),
+          };
+        },
+      );
+      // A JSON string is sent as it is (Fastify serialises only objects); the type says object.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as z.infer<typeof chapterSchema>);
     },
   );
 
@@ -154,7 +187,20 @@ export function registerBibleRoutes(
         response: { 200: parallelChapterSchema },
       },
     },
-    async (request) => parallelChapter(db, catalog, request.params, request.lang),
+    async (request, reply) => {
+      // Aligned and serialised once per place and language (the same for every member).
+      const { first, second, book, chapter } = request.params;
+      const json = await keptAnswer(
+        catalog,
+        `parallel|${first}|${second}|${book}|${chapter}|${request.lang}`,
+        parallelChapterSchema,
+        () => parallelChapter(db, catalog, request.params, request.lang),
+      );
+      // A JSON string is sent as it is (Fastify serialises only objects); the type says object.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as z.infer<typeof parallelChapterSchema>);
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { defaultTranslation } from '#shared/bible/translation.ts';
 import { BOOKS } from '#shared/bible/books.ts';
 import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
 import type { Language } from '#shared/constants.ts';
+import { translationLanguage } from '#shared/values/bible.ts';
 import {
   INSTALLED_TRANSLATIONS,
   MAX_PASSAGE_VERSES,
@@ -33,8 +34,7 @@ const NAMES: Record<string, string> = {
   RV1909: 'Reina-Valera 1909',
 };
 
-/** The language a translation is written in. */
-export const translationLanguage = (code: string): Language => (code === 'RV1909' ? 'es' : 'en');
+export { translationLanguage };
 
 /** Which translations are loaded; filled after the start-up load (DESIGN §3). */
 export class BibleCatalog {
@@ -48,6 +48,11 @@ export class BibleCatalog {
    * kept in memory (bounded) and dropped whenever the installed set changes.
    */
   readonly passages = new Map<string, Verse[]>();
+  /**
+   * Chapters and parallel chapters as sent (JSON), by route, translations, place and reader
+   * language: the same Scripture for every member, so built and serialised once (bounded).
+   */
+  readonly answers = new Map<string, string>();
 
   async refresh(db: Database): Promise<void> {
     const rows = await db
@@ -62,7 +67,10 @@ export class BibleCatalog {
     const changed =
       next.size !== this.installed.size ||
       [...next].some(([code, sum]) => this.installed.get(code) !== sum);
-    if (changed) this.passages.clear();
+    if (changed) {
+      this.passages.clear();
+      this.answers.clear();
+    }
     this.installed = next;
     this.ready = INSTALLED_TRANSLATIONS.every((c) => this.installed.has(c));
   }
@@ -167,6 +175,30 @@ export async function passageToKeep(
 }
 
 const PASSAGE_CACHE_MAX = 5000;
+/**
+ * Answers kept as sent, the oldest kept first to go when full: a chapter is ~3–10 KB, a
+ * parallel one ~5–20 KB (Psalm 119: ~110 KB), so a few MB at most.
+ */
+const ANSWER_CACHE_MAX = 600;
+
+/**
+ * An answer of Scripture alone (the same for every member) as JSON: built, checked against its
+ * schema and serialised once, then sent as it was written. Fastify sends a JSON string as it is.
+ */
+export async function keptAnswer<T>(
+  catalog: BibleCatalog,
+  key: string,
+  schema: { parse: (value: unknown) => T },
+  build: () => Promise<T>,
+): Promise<string> {
+  const kept = catalog.answers.get(key);
+  if (kept !== undefined) return kept;
+  const json = JSON.stringify(schema.parse(await build()));
+  if (catalog.answers.size >= ANSWER_CACHE_MAX)
+    catalog.answers.delete(catalog.answers.keys().next().value!);
+  catalog.answers.set(key, json);
+  return json;
+}
 
 /** readRanges through the catalog's passage cache. */
 export async function readPassage(

@@ -330,6 +330,17 @@ export const memoryVerse = pgTable(
     osis: text('osis').notNull(),
     translation: text('translation').notNull(),
     text: text('text').notNull(),
+    /**
+     * The verse in the other language (issue 26), kept when it is added: its translation, its
+     * verses as OSIS (the verse map may pair it with other numbers) and its text.
+     */
+    pairTranslation: text('pair_translation'),
+    pairOsis: text('pair_osis'),
+    pairText: text('pair_text'),
+    /** Practised in its own translation, its pair's, or both. */
+    practiceIn: text('practice_in', { enum: ['own', 'pair', 'both'] })
+      .notNull()
+      .default('own'),
     category: text('category').notNull(),
     state: text('state', { enum: ['practice', 'review', 'mastered'] })
       .notNull()

@@ -11,6 +11,7 @@ import {
   MEMORY_RATINGS,
   memoryVerseInputSchema,
   memoryVerseSchema,
+  memoryVerseUpdateSchema,
   type MemoryCategory,
 } from '#shared/schemas/memory.ts';
 import type { Database } from '../db/client.ts';
@@ -19,7 +20,14 @@ import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import type { Language } from '#shared/constants.ts';
 import { formatReference, rangesFromOsis } from '../bible/reference.ts';
-import { passageToKeep, type BibleCatalog } from '../bible/service.ts';
+import { counterpartOf } from '#shared/values/bible.ts';
+import { passageRows } from '../bible/parallel.ts';
+import {
+  passageToKeep,
+  readPassage,
+  translationLanguage,
+  type BibleCatalog,
+} from '../bible/service.ts';
 import { recordActivity } from '../practice/activity.ts';
 
 const scheduler = fsrs({ enable_fuzz: false });
@@ -55,6 +63,17 @@ const toVerse = (r: Row, now: Date, lang: Language) => ({
   osis: r.osis,
   translation: r.translation,
   text: r.text,
+  pair:
+    r.pairTranslation && r.pairOsis && r.pairText
+      ? {
+          translation: r.pairTranslation,
+          language: translationLanguage(r.pairTranslation),
+          // Book names follow the reader's language; the map may pair other numbers.
+          reference: formatReference(rangesFromOsis(r.pairOsis), lang),
+          text: r.pairText,
+        }
+      : null,
+  practiceIn: r.practiceIn,
   category: r.category as MemoryCategory,
   state: r.state,
   dueAt: r.dueAt.toISOString(),
@@ -63,6 +82,38 @@ const toVerse = (r: Row, now: Date, lang: Language) => ({
   lastReviewedAt: r.lastReviewedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });
+
+/**
+ * A kept verse's pair in the other language (issue 26): its verses in the counterpart
+ * translation through the verse map (ADR 0053), so Job 39:1 is kept beside the words that say
+ * the same, whatever their number. Null where the other text has none.
+ */
+async function pairOf(
+  db: Database,
+  bible: BibleCatalog,
+  kept: { osis: string; translation: string },
+  preferred: string,
+  lang: Language,
+): Promise<Pick<Row, 'pairTranslation' | 'pairOsis' | 'pairText'>> {
+  const second = bible.resolve(
+    counterpartOf(kept.translation, preferred),
+    translationLanguage(counterpartOf(kept.translation, preferred)),
+  ).code;
+  const verses = await readPassage(db, bible, kept.translation, rangesFromOsis(kept.osis), lang);
+  const rows = await passageRows(db, bible, { first: kept.translation, second }, verses, lang);
+  const paired = rows.flatMap((r) => r.b);
+  const first = paired[0];
+  const last = paired.at(-1);
+  if (!first || !last || second === kept.translation) {
+    return { pairTranslation: null, pairOsis: null, pairText: null };
+  }
+  const at = (v: typeof first) => `${v.book}.${v.chapter}.${v.verse}`;
+  return {
+    pairTranslation: second,
+    pairOsis: first === last ? at(first) : `${at(first)}-${at(last)}`,
+    pairText: paired.map((v) => v.text).join(' '),
+  };
+}
 
 export function registerMemoryRoutes(
   appBase: FastifyInstance,
@@ -154,6 +205,7 @@ export function registerMemoryRoutes(
         { lang: request.lang, preferred: me.preferences.bibleTranslation },
         { max: MAX_MEMORY_VERSES_IN_ONE, tooLongKey: 'memory.errors.tooLong' },
       );
+      const pair = await pairOf(db, bible, passage, me.preferences.bibleTranslation, request.lang);
       const now = new Date();
       const card = createEmptyCard(now);
       const [row] = await db
@@ -162,6 +214,7 @@ export function registerMemoryRoutes(
           id: randomUUID(),
           userId: me.id,
           ...passage,
+          ...pair,
           category: request.body.category,
           state: 'practice',
           card: card as unknown as Record<string, unknown>,
@@ -171,6 +224,38 @@ export function registerMemoryRoutes(
         .returning();
       if (!row) throw new HttpError(409, 'memory.errors.duplicate', {}, 'DUPLICATE');
       return reply.status(201).send(toVerse(row, now, request.lang));
+    },
+  );
+
+  app.patch(
+    '/api/memory-verses/:id',
+    {
+      schema: {
+        tags: ['memory'],
+        summary: 'Practise a verse in its own translation, its pair in the other language, or both',
+        params: idParams,
+        body: memoryVerseUpdateSchema,
+        response: { 200: memoryVerseSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const row = await own(request, request.params.id);
+      const { practiceIn } = request.body;
+      // A verse kept before pairs were (or whose pair was not found then) gets its pair now.
+      const pair =
+        practiceIn !== 'own' && !row.pairText
+          ? await pairOf(db, bible, row, me.preferences.bibleTranslation, request.lang)
+          : null;
+      if (pair && !pair.pairText) {
+        throw new HttpError(400, 'memory.errors.noPair', {}, 'NO_PAIR');
+      }
+      const [updated] = await db
+        .update(memoryVerse)
+        .set({ practiceIn, ...(pair ?? {}), updatedAt: new Date() })
+        .where(and(eq(memoryVerse.id, row.id), eq(memoryVerse.userId, me.id)))
+        .returning();
+      return toVerse(updated!, new Date(), request.lang);
     },
   );
 

@@ -80,6 +80,7 @@ export const ROUTE_ACCESS = {
   // Memory verses (owner only)
   'GET /api/memory-verses': 'member',
   'POST /api/memory-verses': 'member',
+  'PATCH /api/memory-verses/:id': 'member',
   'DELETE /api/memory-verses/:id': 'member',
   'POST /api/memory-verses/:id/review': 'member',
 

@@ -144,3 +144,18 @@ export const parallelChapterSchema = chapterSchema
     rows: z.array(parallelRowSchema),
   });
 export type ParallelChapter = z.infer<typeof parallelChapterSchema>;
+
+/**
+ * A passage with its counterpart in another translation (issue 26: "show in both"): the rows
+ * pair the passage's verses through the same verse map as parallel reading (ADR 0053).
+ */
+export const passageInBothSchema = passageSchema.extend({
+  parallel: z
+    .object({
+      translation: z.string(),
+      language: z.enum(['en', 'es']),
+      rows: z.array(parallelRowSchema),
+    })
+    .optional(),
+});
+export type PassageInBoth = z.infer<typeof passageInBothSchema>;

@@ -42,6 +42,8 @@ export const userPreferencesSchema = z.object({
   bibleTranslation: z.enum(BIBLE_TRANSLATION_PREFERENCES),
   /** Parallel reading (ADR 0053): the translation read beside the reader's, or off. */
   bibleParallel: z.enum(['off', ...BIBLE_TRANSLATION_PREFERENCES]),
+  /** "Show in both languages" for lessons, the verse of the day and the daily reading. */
+  scriptureInBoth: z.boolean(),
   readingPlanDuration: z.enum(READING_PLAN_DURATIONS),
   dailyReminders: z.boolean(),
   progressTracking: z.boolean(),
@@ -59,6 +61,7 @@ export const DEFAULT_PREFERENCES: UserPreferences = {
   language: 'en',
   bibleTranslation: 'NKJV',
   bibleParallel: 'off',
+  scriptureInBoth: false,
   readingPlanDuration: '365',
   dailyReminders: true,
   progressTracking: true,

@@ -16,6 +16,9 @@ export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
 export const MEMORY_STATES = ['practice', 'review', 'mastered'] as const;
 export const MEMORY_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export const MAX_MEMORY_VERSES_IN_ONE = 10;
+/** How a verse is practised (issue 26): in its own translation, its pair's, or both. */
+export const MEMORY_PRACTICE_IN = ['own', 'pair', 'both'] as const;
+export type MemoryPracticeIn = (typeof MEMORY_PRACTICE_IN)[number];
 export const MEMORY_PAGE_SIZE = 50;
 /** Lower-case, no accents, no punctuation, single spaces: what "typing it" is compared on. */
 export function normaliseForTyping(text: string): string {

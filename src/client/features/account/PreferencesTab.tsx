@@ -91,7 +91,7 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
       </div>
       <ToggleList
         user={user}
-        keys={['dailyReminders', 'progressTracking']}
+        keys={['scriptureInBoth', 'dailyReminders', 'progressTracking']}
         prefix="settings.preferences"
       />
     </Card>

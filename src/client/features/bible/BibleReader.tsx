@@ -13,7 +13,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { useChapter } from './api.ts';
 import { ChapterText } from './ChapterText.tsx';
 import { ComparePanel } from './ComparePanel.tsx';
-import { verseKey } from './PassageText.tsx';
+import { verseKey } from '../../components/PassageText.tsx';
 import { ReaderControls, type ReaderTarget } from './ReaderControls.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
 import { SelectionToolbar } from './SelectionToolbar.tsx';

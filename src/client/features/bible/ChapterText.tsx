@@ -9,7 +9,7 @@ import { Tip } from '../../components/ui/Tip.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
 import type { ChapterQuery } from './api.ts';
-import { PassageText } from './PassageText.tsx';
+import { PassageText } from '../../components/PassageText.tsx';
 import type { ReaderTarget } from './ReaderControls.tsx';
 
 type ChapterLink = Chapter['previous'];

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
 import { useCompare } from './api.ts';
-import { PassageText } from './PassageText.tsx';
+import { PassageText } from '../../components/PassageText.tsx';
 
 /** Premium: the chapter in up to three translations side by side. */
 export function ComparePanel({ reference, onClose }: { reference: string; onClose: () => void }) {

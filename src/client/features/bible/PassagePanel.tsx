@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
 import { notFoundSuggestions, usePassage } from './api.ts';
-import { PassageText } from './PassageText.tsx';
+import { PassageText } from '../../components/PassageText.tsx';
 import type { StudyForm } from './studyDraft.ts';
 import { VerseNotFound } from './VerseNotFound.tsx';
 

@@ -2,29 +2,12 @@ import { Copy, NotebookPen, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router.tsx';
-import { referenceBookName } from '#shared/bible/books.ts';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { SaveFavoriteButton } from '../library/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
-
-/** "Juan 3:16-18" for a selection of verses in one chapter (or a list across chapters). */
-export function selectionReference(verses: Verse[]): string {
-  const first = verses[0]!;
-  const last = verses.at(-1)!;
-  if (first.chapter === last.chapter) {
-    // The book's name came in the answer's language; one psalm is named as such ("Salmo 23:1").
-    const name =
-      first.book === 'Ps'
-        ? referenceBookName('Ps', first.bookName === 'Salmos' ? 'es' : 'en', true)
-        : first.bookName;
-    return first.verse === last.verse
-      ? `${name} ${first.chapter}:${first.verse}`
-      : `${name} ${first.chapter}:${first.verse}-${last.verse}`;
-  }
-  return `${first.bookName} ${first.chapter}:${first.verse}-${last.chapter}:${last.verse}`;
-}
+import { selectionReference } from '../../lib/verse-reference.ts';
 
 /**
  * What to do with the selected verses (copy, journal, memorize, study), fixed to the bottom of the

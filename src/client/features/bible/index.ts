@@ -1,4 +1,4 @@
 /** What other features may use from the Bible feature. */
 export { fetchPassage, notFoundSuggestions, passageUrl, usePassage } from './api.ts';
-export { PassageText } from './PassageText.tsx';
+export { PassageText } from '../../components/PassageText.tsx';
 export { VerseNotFound } from './VerseNotFound.tsx';

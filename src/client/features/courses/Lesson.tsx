@@ -11,6 +11,7 @@ import { useCompleteLesson, useLesson } from './api.ts';
 import { PracticeResponse } from './PracticeResponse.tsx';
 import { ShareReflection } from '../groups/index.ts';
 import { PremiumGate } from './PremiumGate.tsx';
+import { BothToggle } from '../both/index.ts';
 import { ScriptureBlock } from './ScriptureBlock.tsx';
 
 export default function LessonPage() {
@@ -99,9 +100,12 @@ export default function LessonPage() {
       </div>
 
       <Card className="border-gold-400/50 bg-gradient-to-br from-white to-gold-300/20">
-        <h2 className="mb-3 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-brand-800">
-          <BookOpen className="size-4" aria-hidden /> {t('courses.lesson.keyScripture')}
-        </h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-brand-800">
+            <BookOpen className="size-4" aria-hidden /> {t('courses.lesson.keyScripture')}
+          </h2>
+          <BothToggle />
+        </div>
         <ScriptureBlock s={l.keyScripture} large />
       </Card>
 

@@ -3,17 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
+import { InBoth } from '../both/index.ts';
 import type { Scripture } from './api.ts';
 
-/** A lesson's scripture, with "Memorize" to add it to the memory verses. */
+/**
+ * A lesson's scripture, with "Memorize" to add it to the memory verses; with the other language's
+ * translation verse by verse when the member chose "show in both languages" (issue 26).
+ */
 export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  return (
-    <figure
-      className="grid gap-1"
-      lang={s.translation === 'RV1909' ? 'es' : s.translation ? 'en' : undefined}
-    >
+  const shown = (
+    <>
       <blockquote
         className={
           large
@@ -35,6 +36,20 @@ export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) 
           </span>
         ) : null}
       </figcaption>
+    </>
+  );
+  return (
+    <figure
+      className="grid gap-1"
+      lang={s.translation === 'RV1909' ? 'es' : s.translation ? 'en' : undefined}
+    >
+      {s.text && s.translation ? (
+        <InBoth reference={s.reference} translation={s.translation} large={large}>
+          {shown}
+        </InBoth>
+      ) : (
+        shown
+      )}
       {s.text ? (
         <Button
           size="sm"

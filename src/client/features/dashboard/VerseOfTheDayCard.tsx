@@ -5,6 +5,7 @@ import type { Dashboard as DashboardData } from '#shared/schemas/dashboard.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { SaveFavoriteButton } from '../library/index.ts';
+import { BothToggle, InBoth } from '../both/index.ts';
 import { ListenButton } from '../listen/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 
@@ -24,13 +25,15 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
             className="grid gap-2"
             lang={verse.translation === 'RV1909' ? 'es' : 'en'}
           >
-            <blockquote className="font-serif text-xl leading-relaxed text-brand-950 sm:text-2xl">
-              {verse.verses.map((v) => v.text).join(' ')}
-            </blockquote>
-            <figcaption className="text-sm font-semibold text-brand-800">
-              {verse.reference}{' '}
-              <span className="font-normal text-slate-500">({verse.translation})</span>
-            </figcaption>
+            <InBoth reference={verse.reference} translation={verse.translation} large>
+              <blockquote className="font-serif text-xl leading-relaxed text-brand-950 sm:text-2xl">
+                {verse.verses.map((v) => v.text).join(' ')}
+              </blockquote>
+              <figcaption className="text-sm font-semibold text-brand-800">
+                {verse.reference}{' '}
+                <span className="font-normal text-slate-500">({verse.translation})</span>
+              </figcaption>
+            </InBoth>
           </figure>
           <div className="flex flex-wrap gap-1">
             <ListenButton
@@ -50,6 +53,7 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
             >
               <Sparkles className="size-4" aria-hidden /> {t('dashboard.memorize')}
             </Button>
+            <BothToggle />
             <SaveFavoriteButton
               today
               reference={verse.reference}

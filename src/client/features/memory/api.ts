@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MEMORY_RATINGS, MemoryCategory, MemoryVerse } from '#shared/schemas/memory.ts';
+import type {
+  MEMORY_RATINGS,
+  MemoryCategory,
+  MemoryPracticeIn,
+  MemoryVerse,
+} from '#shared/schemas/memory.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
 import { notFoundSuggestions } from '../bible/index.ts';
@@ -111,6 +116,28 @@ export function useRemoveVerse(onRemoved: () => void) {
     onSuccess: async () => {
       onRemoved();
       toast({ title: t('memory.removed') });
+      await invalidateMemoryVerses(queryClient);
+    },
+    onError: (e) =>
+      toast({ title: t('errors.title'), description: errorMessage(e, t), variant: 'destructive' }),
+  });
+}
+
+/**
+ * Chooses the language(s) a verse is practised in (issue 26): its own translation, its pair in
+ * the other language, or both. `onSaved` gets the verse as saved (with its pair, found now for
+ * a verse kept before pairs were).
+ */
+export function usePracticeIn(verse: MemoryVerse, onSaved: (verse: MemoryVerse) => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (practiceIn: MemoryPracticeIn) =>
+      (
+        await apiRequest('PATCH', `${MEMORY_VERSES_URL}/${verse.id}`, { practiceIn })
+      ).json() as Promise<MemoryVerse>,
+    onSuccess: async (updated) => {
+      onSaved(updated);
       await invalidateMemoryVerses(queryClient);
     },
     onError: (e) =>

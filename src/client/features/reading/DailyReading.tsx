@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ApiError } from '../../lib/queryClient.ts';
 import { PassageText } from '../bible/index.ts';
+import { BothToggle, InBoth, useShownTranslations } from '../both/index.ts';
 import { ListenButton } from '../listen/index.ts';
 import {
   planName,
@@ -99,6 +100,8 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
   const queued = useReadingQueued(day);
 
   const lang = data.translation === 'RV1909' ? 'es' : 'en';
+  const shown = useShownTranslations(data.translation ?? '');
+  const shownTranslations = data.translation ? shown : null;
   const showPassages = !doneToday || readingAhead;
   return (
     <div ref={topRef} className="scroll-mt-24">
@@ -147,19 +150,22 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
               {t('readingPlans.daily.passages')}
             </h2>
             {data.passages.length > 0 ? (
-              <ListenButton
-                className="mx-auto flex w-full max-w-[68ch] flex-wrap items-center gap-2"
-                source={{
-                  kind: 'page',
-                  key: `daily:${plan.planId}:${day}`,
-                  title: `${planName(t, plan.planId)} · ${t('readingPlans.active.day', { day, total: plan.totalDays })}`,
-                  target: readingRef,
-                  // Heard to its end, today's reading counts as read: the same as marking it.
-                  onFinished: () => {
-                    if (!queued) complete.mutate();
-                  },
-                }}
-              />
+              <div className="mx-auto flex w-full max-w-[68ch] flex-wrap items-center gap-2">
+                <ListenButton
+                  className="contents"
+                  source={{
+                    kind: 'page',
+                    key: `daily:${plan.planId}:${day}`,
+                    title: `${planName(t, plan.planId)} · ${t('readingPlans.active.day', { day, total: plan.totalDays })}`,
+                    target: readingRef,
+                    // Heard to its end, today's reading counts as read: the same as marking it.
+                    onFinished: () => {
+                      if (!queued) complete.mutate();
+                    },
+                  }}
+                />
+                <BothToggle />
+              </div>
             ) : null}
             {data.fallback && data.translation && data.requestedTranslation ? (
               <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
@@ -175,6 +181,13 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
               <div ref={readingRef} className="grid gap-6">
                 {data.passages.map((passage) => {
                   const first = passage.verses[0]?.chapter;
+                  const text = (
+                    <PassageText
+                      verses={passage.verses}
+                      lang={lang}
+                      withChapters={passage.verses.some((v) => v.chapter !== first)}
+                    />
+                  );
                   return (
                     <section
                       key={passage.osis}
@@ -183,17 +196,23 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
                     >
                       <h3 className="flex flex-wrap items-baseline gap-x-2 font-serif text-2xl text-brand-950 sm:text-3xl">
                         {passage.reference}
-                        {data.translation ? (
+                        {shownTranslations ? (
                           <span className="font-sans text-sm text-slate-500">
-                            {data.translation}
+                            {shownTranslations}
                           </span>
                         ) : null}
                       </h3>
-                      <PassageText
-                        verses={passage.verses}
-                        lang={lang}
-                        withChapters={passage.verses.some((v) => v.chapter !== first)}
-                      />
+                      {data.translation ? (
+                        <InBoth
+                          reference={passage.reference}
+                          translation={data.translation}
+                          captioned={false}
+                        >
+                          {text}
+                        </InBoth>
+                      ) : (
+                        text
+                      )}
                     </section>
                   );
                 })}

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { referenceBookName } from '#shared/bible/books.ts';
 import type { ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/queryClient.ts';
 import { ChapterHeading } from '../ChapterText.tsx';
-import { PassageText, verseKey } from '../PassageText.tsx';
+import { PassageText, verseKey } from '../../../components/PassageText.tsx';
 import type { ReaderTarget } from '../ReaderControls.tsx';
-import { SelectionToolbar, selectionReference } from '../SelectionToolbar.tsx';
+import { SelectionToolbar } from '../SelectionToolbar.tsx';
+import { referenceIn } from '../../../lib/verse-reference.ts';
 import { useParallelChapter } from './api.ts';
 
 type Side = 'a' | 'b';
@@ -17,14 +17,6 @@ type Side = 'a' | 'b';
 /** Rows laid out at once, then per turn (see ParallelChapterView). */
 const FIRST_ROWS = 24;
 const MORE_ROWS = 16;
-
-/** "Juan 3:16-17" in the language of the text (a pair is copied with both references). */
-function referenceIn(verses: Verse[], lang: 'en' | 'es'): string {
-  const oneChapter = verses.every((v) => v.chapter === verses[0]!.chapter);
-  return selectionReference(
-    verses.map((v) => ({ ...v, bookName: referenceBookName(v.book, lang, oneChapter) })),
-  );
-}
 
 /**
  * A chapter in two translations, verse beside verse (issue 26, ADR 0053). One list of rows:

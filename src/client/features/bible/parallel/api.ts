@@ -1,12 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import type { ParallelChapter } from '#shared/schemas/bible.ts';
-import type { CurrentUser } from '#shared/schemas/user.ts';
-import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
-import { toast } from '../../../hooks/use-toast.ts';
+import { counterpartOf } from '#shared/values/bible.ts';
 import { useAuth } from '../../../hooks/useAuth.ts';
-import { CURRENT_USER_KEY } from '../../../lib/auth-api.ts';
-import { apiRequest, errorMessage } from '../../../lib/queryClient.ts';
+import { useReadingPreference } from '../../both/index.ts';
 
 export const PARALLEL_URL = '/api/bible/parallel';
 
@@ -19,31 +15,13 @@ export function useParallelChapter(first: string, second: string, book: string, 
 }
 export type ParallelQuery = ReturnType<typeof useParallelChapter>;
 
-/** The language a bundled translation is written in (the imported ones are English). */
-export const languageOf = (code: string) => (code === 'RV1909' ? 'es' : 'en');
-
-/**
- * The translation to read beside `first` when the member has not chosen one that differs from
- * it: the other language's (RV1909 beside an English text; beside RV1909, the member's English
- * translation when it is installed, else the KJV).
- */
-export function counterpartOf(first: string, preferred: string): string {
-  if (languageOf(first) === 'en') return 'RV1909';
-  return (INSTALLED_TRANSLATIONS as readonly string[]).includes(preferred) &&
-    languageOf(preferred) === 'en'
-    ? preferred
-    : 'KJV';
-}
-
 /**
  * Parallel reading as the member left it (a preference of their account, so it follows them
- * from device to device): the translation beside the reader's, or null when off. Saving updates
- * the cached member at once and puts it back if the server refuses.
+ * from device to device): the translation beside the reader's, or null when off.
  */
 export function useParallelPreference(first: string) {
-  const { t } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
+  const save = useReadingPreference();
   const stored = user?.preferences.bibleParallel ?? 'off';
   const second =
     stored === 'off'
@@ -51,29 +29,11 @@ export function useParallelPreference(first: string) {
       : stored === first
         ? counterpartOf(first, user?.preferences.bibleTranslation ?? 'KJV')
         : stored;
-  const save = async (next: string) => {
-    const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
-    if (before)
-      queryClient.setQueryData<CurrentUser>(CURRENT_USER_KEY, {
-        ...before,
-        preferences: { ...before.preferences, bibleParallel: next as 'off' },
-      });
-    try {
-      const res = await apiRequest('PATCH', '/api/user/preferences', { bibleParallel: next });
-      queryClient.setQueryData(CURRENT_USER_KEY, (await res.json()) as CurrentUser);
-    } catch (error) {
-      if (before) queryClient.setQueryData(CURRENT_USER_KEY, before);
-      toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      });
-    }
-  };
+  const choose = (next: string) => save({ bibleParallel: next as 'off' });
   return {
     second,
-    turnOn: () => save(counterpartOf(first, user?.preferences.bibleTranslation ?? 'KJV')),
-    turnOff: () => save('off'),
-    choose: (code: string) => save(code),
+    turnOn: () => choose(counterpartOf(first, user?.preferences.bibleTranslation ?? 'KJV')),
+    turnOff: () => choose('off'),
+    choose,
   };
 }
