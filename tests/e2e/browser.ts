@@ -154,6 +154,13 @@ export async function expectNoRawKeys(page: Page, label: string): Promise<void> 
   expect({ label, rawKeys: found }).toEqual({ label, rawKeys: [] });
 }
 
+/**
+ * Screenshots are for a person to look at (test-results/screenshots): written on a developer's
+ * machine, not on CI, which throws them away (E2E_SCREENSHOTS=1 writes them there too). The
+ * checks made on the way (the page settled, no sideways scrolling at phone width) run everywhere.
+ */
+const WRITE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
 /** A full-page screenshot; at phone width it first checks there is no sideways scrolling. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Let the "Loading Page..." overlay finish its 200 ms linger first.
@@ -164,7 +171,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   );
   if ((page.viewportSize()?.width ?? Infinity) <= PHONE.width)
     await expectNoHorizontalOverflow(page, name);
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  if (WRITE_SCREENSHOTS)
+    await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
 let members = 0;
