@@ -255,8 +255,20 @@ describe.runIf(enabled)('Listen: the Bible read aloud', () => {
     await page.goto(`${e2e.base}/lesson/101-1`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await clearLog(page);
+    await setSpeed(page, 4);
     await page.getByRole('button', { name: 'Listen', exact: true }).click();
     const player = page.getByRole('region', { name: 'Audio player' });
+    // A paragraph being read is highlighted; away to the course and back (the player reads on),
+    // the lesson's new page highlights it again.
+    const reading = page.locator('[data-listening="true"][data-listen-seg]');
+    await reading.waitFor();
+    await page.getByRole('link', { name: 'Back to course' }).click();
+    await page.getByRole('heading', { level: 1, name: /Christianity 101/ }).waitFor();
+    await player.waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Who Is God?' }).waitFor();
+    await reading.waitFor();
+    await setSpeed(page, 0.3);
     await player.getByText('Finished. Press play to hear it again.').waitFor({ timeout: 60_000 });
     const read = (await started(page)).map((e) => e.text).join(' ');
     expect(read).toContain(await page.getByRole('heading', { level: 1 }).innerText());

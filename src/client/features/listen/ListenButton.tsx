@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { CURRENT_USER_KEY } from '../../lib/auth-api.ts';
 import { withStrings } from '../../lib/i18n.ts';
 import { HeadphonesIcon } from './icons.tsx';
-import { readPlace } from './place.ts';
+import { announcePage, readPlace } from './place.ts';
 import type { ChapterRef, ListenPlace, ListenRequest } from './types.ts';
 
 /**
@@ -55,6 +55,13 @@ export function ListenButton({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const resume = offered ? resumable(source, place) : null;
+  // Shown again while the player reads it (a member went elsewhere and came back): the player
+  // marks the new page's parts, so the one being read is highlighted again.
+  const pageKey = source.kind === 'page' ? source.key : null;
+  const pageRoot = source.kind === 'page' ? source.target : null;
+  useEffect(() => {
+    if (pageKey && pageRoot?.current) announcePage(pageKey, pageRoot.current);
+  }, [pageKey, pageRoot]);
 
   const start = async (at?: ListenPlace) => {
     setBusy(true);

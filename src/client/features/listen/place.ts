@@ -43,3 +43,19 @@ export function onChapter(listener: ChapterListener): () => void {
   chapterListeners.add(listener);
   return () => chapterListeners.delete(listener);
 }
+
+type PageListener = (key: string, root: HTMLElement) => void;
+const pageListeners = new Set<PageListener>();
+
+/**
+ * A part of a page that can be read aloud is shown, perhaps again (back to a lesson while the
+ * player reads it): the player finds its parts in the new page, to highlight the one it reads.
+ */
+export function announcePage(key: string, root: HTMLElement) {
+  for (const listener of pageListeners) listener(key, root);
+}
+
+export function onPage(listener: PageListener): () => void {
+  pageListeners.add(listener);
+  return () => pageListeners.delete(listener);
+}

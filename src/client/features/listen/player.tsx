@@ -15,9 +15,15 @@ import {
   type PlayerState,
   type Settings,
 } from './engine.ts';
-import { announceChapter, chapterKey, writePlace } from './place.ts';
+import { announceChapter, chapterKey, onPage, writePlace } from './place.ts';
 import { PlayerBar } from './PlayerBar.tsx';
-import { chapterQueue, chapterStart, requestQueue, segmentElement } from './sources.ts';
+import {
+  chapterQueue,
+  chapterStart,
+  pageSegments,
+  requestQueue,
+  segmentElement,
+} from './sources.ts';
 import type { ChapterRef, ListenRequest, Queue } from './types.ts';
 
 const SETTINGS_KEY = 'camino:listen:settings';
@@ -193,6 +199,14 @@ function createPlayer(): SpeechPlayer {
     highlighted = follow(state, highlighted);
     updateSession(state);
     last = state;
+  });
+  // The page it reads is shown again (a new page, the same parts): its parts are marked as they
+  // were when the reading started, and the one being read is highlighted.
+  onPage((key, root) => {
+    const queue = engine.getState().queue;
+    if (!queue || queue.chapter || queue.key !== key) return;
+    pageSegments(root);
+    highlighted = follow(engine.getState(), null);
   });
   // The page changed under the player (another route): highlight what is shown now.
   new MutationObserver(() => {
