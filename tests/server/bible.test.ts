@@ -231,6 +231,66 @@ describe('passage cache', () => {
   });
 });
 
+describe('an imported text with its own verse numbering (ADR 0053)', () => {
+  // Made-up sample text, numbered as Hebrew editions number Joel: the KJV's 2:28–32 are its
+  // 3:1–5, the KJV's chapter 3 its chapter 4.
+  const joel = [
+    ...Array.from({ length: 27 }, (_, i) => [2, i + 1]),
+    ...Array.from({ length: 5 }, (_, i) => [3, i + 1]),
+    ...Array.from({ length: 21 }, (_, i) => [4, i + 1]),
+  ].map(([chapter, verse]) => ({
+    book: 'Joel',
+    chapter,
+    verse,
+    text: `Sample Joel ${chapter}:${verse}.`,
+  }));
+  const importJoel = (versification?: string) =>
+    importTranslation(t.database.db, {
+      code: 'NASB',
+      name: 'Sample (test text)',
+      language: 'en',
+      fileName: 'sample.json',
+      content: JSON.stringify(joel),
+      versification,
+    });
+  const shape = (rows: { a: { chapter: number; verse: number }[]; b: (typeof rows)[0]['a'] }[]) =>
+    rows.map(
+      (r) =>
+        `${r.a.map((v) => `${v.chapter}:${v.verse}`).join('+') || '—'} | ${r.b.map((v) => `${v.chapter}:${v.verse}`).join('+') || '—'}`,
+    );
+
+  it('refuses a Joel 4 unless the import says how the file is numbered', async () => {
+    await expect(importJoel()).rejects.toThrow(/Joel\.4\.1 does not exist/);
+    await expect(importJoel('greek')).rejects.toThrow(/--versification must be one of/);
+  });
+
+  it('reads it beside the KJV through the map, across the chapters its numbering has', async () => {
+    expect((await importJoel('hebrew')).versification).toBe('hebrew');
+    await t.app.bibleCatalog.refresh(t.database.db);
+    expect(t.app.bibleCatalog.versificationOf('NASB')).toBe('hebrew');
+    const three = (await get(member, '/api/bible/parallel/KJV/NASB/Joel/3')).json();
+    expect(shape(three.rows).slice(0, 2)).toEqual(['3:1 | 4:1', '3:2 | 4:2']);
+    expect(shape(three.rows).at(-1)).toBe('3:21 | 4:21');
+    expect(three.rows[0].b[0].text).toBe('Sample Joel 4:1.');
+    const two = (await get(member, '/api/bible/parallel/KJV/NASB/Joel/2')).json();
+    expect(shape(two.rows).slice(-5)).toEqual([
+      '2:28 | 3:1',
+      '2:29 | 3:2',
+      '2:30 | 3:3',
+      '2:31 | 3:4',
+      '2:32 | 3:5',
+    ]);
+    // A passage shown in both ("show in both"): the same map.
+    const passage = (
+      await get(member, '/api/bible/passage?ref=Joel%203:1-2&translation=KJV&parallel=NASB')
+    ).json();
+    expect(shape(passage.parallel.rows)).toEqual(['3:1 | 4:1', '3:2 | 4:2']);
+    await t.database.db.delete(bibleTranslation).where(eq(bibleTranslation.code, 'NASB'));
+    await t.app.bibleCatalog.refresh(t.database.db);
+    expect(t.app.bibleCatalog.versificationOf('NASB')).toBe('kjv');
+  });
+});
+
 describe('GET /api/bible/chapter', () => {
   it('returns the chapter with previous and next links across books', async () => {
     const res = (await get(member, '/api/bible/chapter/KJV/Mal/4')).json();

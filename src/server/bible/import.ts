@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
+import {
+  VERSIFICATION_IDS,
+  chaptersIn,
+  versificationOf,
+  type VersificationId,
+} from '#shared/bible/versification.ts';
 import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 
@@ -170,14 +176,18 @@ export function parseBibleFile(name: string, content: string): ParsedVerse[] {
   throw new ImportError('unknown format: use a .json, .usfm/.sfm or .xml/.osis file');
 }
 
-/** Checks a parsed text before it is written: every verse real, none twice, chapters in range. */
-export function checkVerses(verses: ParsedVerse[]): void {
+/**
+ * Checks a parsed text before it is written: every verse real, none twice, chapters in range
+ * (the range of its numbering: a Hebrew-numbered text has a Joel 4).
+ */
+export function checkVerses(verses: ParsedVerse[], scheme: VersificationId = 'kjv'): void {
   if (verses.length === 0) throw new ImportError('no verses found in the file');
   const seen = new Set<string>();
   for (const v of verses) {
     const info = BOOKS[v.book - 1]!;
     const key = `${info.osis}.${v.chapter}.${v.verse}`;
-    if (v.chapter < 1 || v.chapter > info.chapters || v.verse < 1 || v.verse > 200)
+    const chapters = chaptersIn(scheme, info.osis);
+    if (v.chapter < 1 || v.chapter > chapters || v.verse < 1 || v.verse > 200)
       throw new ImportError(`${key} does not exist`);
     if (!v.text) throw new ImportError(`${key} is empty`);
     if (seen.has(key)) throw new ImportError(`${key} appears twice`);
@@ -187,22 +197,36 @@ export function checkVerses(verses: ParsedVerse[]): void {
 
 export async function importTranslation(
   db: Database,
-  opts: { code: string; name: string; language: 'en' | 'es'; fileName: string; content: string },
-): Promise<{ verses: number }> {
+  opts: {
+    code: string;
+    name: string;
+    language: 'en' | 'es';
+    fileName: string;
+    content: string;
+    /** How the file numbers its verses (ADR 0053); by default the code's usual scheme. */
+    versification?: string | undefined;
+  },
+): Promise<{ verses: number; versification: VersificationId }> {
   if (!(IMPORTABLE_CODES as readonly string[]).includes(opts.code)) {
     throw new ImportError(
       `--code must be one of ${IMPORTABLE_CODES.join(', ')} (the bundled KJV, WEB and RV1909 are managed by the app)`,
     );
   }
   if (!opts.name.trim()) throw new ImportError('--name is required');
+  const scheme = opts.versification ?? versificationOf(opts.code);
+  if (!(VERSIFICATION_IDS as readonly string[]).includes(scheme)) {
+    throw new ImportError(`--versification must be one of ${VERSIFICATION_IDS.join(', ')}`);
+  }
+  const versification = scheme as VersificationId;
   const verses = parseBibleFile(opts.fileName, opts.content);
-  checkVerses(verses);
+  checkVerses(verses, versification);
   await db.transaction(async (tx) => {
     await tx.delete(bibleTranslation).where(eq(bibleTranslation.code, opts.code));
     await tx.insert(bibleTranslation).values({
       code: opts.code,
       name: opts.name.trim(),
       language: opts.language,
+      versification,
       source: `imported from ${opts.fileName}`,
       verseCount: verses.length,
       checksum: createHash('sha256').update(opts.content).digest('hex'),
@@ -217,5 +241,5 @@ export async function importTranslation(
         );
     }
   });
-  return { verses: verses.length };
+  return { verses: verses.length, versification };
 }

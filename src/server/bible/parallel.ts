@@ -1,5 +1,5 @@
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
-import { alignVerses, chapterRows, versificationOf } from '#shared/bible/versification.ts';
+import { alignVerses, chapterRows, chaptersIn } from '#shared/bible/versification.ts';
 import type { Language } from '#shared/constants.ts';
 import type { ParallelChapter, ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import type { Database } from '../db/client.ts';
@@ -45,12 +45,19 @@ async function alignedChapter(
   lang: Language,
 ) {
   const { first, second, book, chapter } = at;
-  const chapters = BOOKS[book - 1]!.chapters;
-  const near = [chapter - 1, chapter, chapter + 1].filter((c) => c >= 1 && c <= chapters);
-  const read = async (code: string) =>
-    (await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))).flat();
+  const osis = BOOKS[book - 1]!.osis;
+  // The chapter and its neighbours, as far as each text's numbering goes (Joel 4 of a
+  // Hebrew-numbered text holds the KJV's Joel 3).
+  const read = async (code: string) => {
+    const chapters = chaptersIn(catalog.versificationOf(code), osis);
+    const near = [chapter - 1, chapter, chapter + 1].filter((c) => c >= 1 && c <= chapters);
+    return (
+      await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))
+    ).flat();
+  };
   const [a, b] = await Promise.all([read(first), read(second)]);
-  return chapterRows(alignVerses(a, versificationOf(first), b, versificationOf(second)), chapter);
+  const rows = alignVerses(a, catalog.versificationOf(first), b, catalog.versificationOf(second));
+  return chapterRows(rows, chapter);
 }
 
 /**
@@ -79,17 +86,26 @@ export async function passageRows(
       const book = bookIndex(part[0]!.book) + 1;
       const chapters = part.map((v) => v.chapter);
       const from = Math.max(1, Math.min(...chapters) - 1);
-      const to = Math.min(BOOKS[book - 1]!.chapters, Math.max(...chapters) + 1);
-      const read = async (code: string) =>
-        (
+      const read = async (code: string) => {
+        const to = Math.min(
+          chaptersIn(catalog.versificationOf(code), BOOKS[book - 1]!.osis),
+          Math.max(...chapters) + 1,
+        );
+        return (
           await Promise.all(
-            Array.from({ length: to - from + 1 }, (_, i) =>
+            Array.from({ length: Math.max(0, to - from + 1) }, (_, i) =>
               readChapter(db, catalog, code, book, from + i, lang),
             ),
           )
         ).flat();
+      };
       const [a, b] = await Promise.all([read(codes.first), read(codes.second)]);
-      const rows = alignVerses(a, versificationOf(codes.first), b, versificationOf(codes.second));
+      const rows = alignVerses(
+        a,
+        catalog.versificationOf(codes.first),
+        b,
+        catalog.versificationOf(codes.second),
+      );
       const wanted = new Set(part.map(keyOf));
       const holds = (r: ParallelRow) => r.a.some((v) => wanted.has(keyOf(v)));
       const firstRow = rows.findIndex(holds);

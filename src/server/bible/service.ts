@@ -5,6 +5,11 @@ import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
 import type { Language } from '#shared/constants.ts';
 import { translationLanguage } from '#shared/values/bible.ts';
 import {
+  VERSIFICATION_IDS,
+  versificationOf,
+  type VersificationId,
+} from '#shared/bible/versification.ts';
+import {
   INSTALLED_TRANSLATIONS,
   MAX_PASSAGE_VERSES,
   SEARCH_PAGE_SIZE,
@@ -56,8 +61,19 @@ export class BibleCatalog {
 
   async refresh(db: Database): Promise<void> {
     const rows = await db
-      .select({ code: bibleTranslation.code, checksum: bibleTranslation.checksum })
+      .select({
+        code: bibleTranslation.code,
+        checksum: bibleTranslation.checksum,
+        versification: bibleTranslation.versification,
+      })
       .from(bibleTranslation);
+    this.schemes = new Map(
+      rows.flatMap((r) =>
+        r.versification && (VERSIFICATION_IDS as readonly string[]).includes(r.versification)
+          ? [[r.code, r.versification as VersificationId] as const]
+          : [],
+      ),
+    );
     // A translation still being written (on PGlite, batch by batch) is not served yet.
     const next = new Map(
       rows
@@ -73,6 +89,14 @@ export class BibleCatalog {
     }
     this.installed = next;
     this.ready = INSTALLED_TRANSLATIONS.every((c) => this.installed.has(c));
+  }
+
+  /** How each imported text numbers its verses, where its import said (ADR 0053). */
+  private schemes = new Map<string, VersificationId>();
+
+  /** The verse numbering of an installed translation: as imported, else the code's usual one. */
+  versificationOf(code: string): VersificationId {
+    return this.schemes.get(code) ?? versificationOf(code);
   }
 
   has(code: string): boolean {

@@ -1,6 +1,9 @@
-// `npm run bible:import -- --file <path> --code <NKJV|ESV|NASB> --name <name> --language <en|es>`
+// `npm run bible:import -- --file <path> --code <NKJV|ESV|NASB> --name <name> --language <en|es>
+//   [--versification <kjv|nrsv|hebrew|rv1909-sword>]`
 // Imports a translation you hold a licence for (OSIS XML, USFM or JSON). Nothing is written
 // unless the whole file is valid. Stop the server first when using the embedded database.
+// --versification says how the file numbers its verses (ADR 0053: e.g. `hebrew` for an edition
+// with Psalm titles as verse 1 and a Joel 4), so parallel reading pairs it with the others.
 import '../polyfill.ts';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -16,11 +19,12 @@ const { values } = parseArgs({
     code: { type: 'string' },
     name: { type: 'string' },
     language: { type: 'string', default: 'en' },
+    versification: { type: 'string' },
   },
 });
 if (!values.file || !values.code || !values.name || !['en', 'es'].includes(values.language ?? '')) {
   console.error(
-    'Usage: npm run bible:import -- --file <path> --code <NKJV|ESV|NASB> --name <name> --language <en|es>',
+    'Usage: npm run bible:import -- --file <path> --code <NKJV|ESV|NASB> --name <name> --language <en|es> [--versification <kjv|nrsv|hebrew|rv1909-sword>]',
   );
   process.exit(2);
 }
@@ -32,14 +36,17 @@ try {
     : await openPglite(resolve(config.dataDir, 'pglite'));
   try {
     await database.migrate();
-    const { verses } = await importTranslation(database.db, {
+    const { verses, versification } = await importTranslation(database.db, {
       code: values.code.toUpperCase(),
       name: values.name,
       language: values.language as 'en' | 'es',
       fileName: basename(values.file),
       content: readFileSync(values.file, 'utf8'),
+      versification: values.versification,
     });
-    console.log(`Imported ${verses} verses as ${values.code.toUpperCase()}.`);
+    console.log(
+      `Imported ${verses} verses as ${values.code.toUpperCase()} (verse numbering: ${versification}).`,
+    );
   } finally {
     await database.close();
   }

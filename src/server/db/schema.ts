@@ -218,6 +218,11 @@ export const bibleTranslation = pgTable('bible_translation', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
   language: text('language', { enum: ['en', 'es'] }).notNull(),
+  /**
+   * How an imported text numbers its verses (a scheme of src/shared/bible/versification.ts,
+   * ADR 0053); null: the code's usual one (the bundled texts, older imports).
+   */
+  versification: text('versification'),
   source: text('source').notNull(),
   verseCount: integer('verse_count').notNull(),
   checksum: text('checksum').notNull(),

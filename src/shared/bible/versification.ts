@@ -342,3 +342,23 @@ export function chapterRows<A extends VerseRef, B extends VerseRef>(
 
 /** The book's number of chapters, for callers that read a chapter's neighbours. */
 export const chaptersOf = (book: string) => BOOKS[bookIndex(book)]?.chapters ?? 0;
+
+const chapterCounts = new Map<string, number>();
+
+/**
+ * The chapters a book has in a scheme: the KJV's, or more where the scheme numbers more (Joel 4
+ * in the Hebrew numbering holds the KJV's Joel 3), read from the scheme's own table.
+ */
+export function chaptersIn(id: VersificationId, book: string): number {
+  const key = `${id}|${book}`;
+  let count = chapterCounts.get(key);
+  if (count === undefined) {
+    count = chaptersOf(book);
+    for (const [own] of VERSIFICATIONS[id].differences) {
+      const place = /^([^.]+)\.(\d+)\./.exec(own);
+      if (place?.[1] === book) count = Math.max(count, Number(place[2]));
+    }
+    chapterCounts.set(key, count);
+  }
+  return count;
+}

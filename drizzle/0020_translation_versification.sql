@@ -1,0 +1,1 @@
+ALTER TABLE "bible_translation" ADD COLUMN "versification" text;
