@@ -12,6 +12,7 @@ import {
   useE2EServer,
   waitForBibles,
 } from './browser.ts';
+import { fakeSpeechScript } from '../helpers/fake-speech.ts';
 
 /** Installable, and today's reading offline (docs/decisions/0024), in Chromium. */
 const enabled = e2eAvailable();
@@ -46,6 +47,8 @@ async function memberReadingTheGospels(
 describe.runIf(enabled)('installable, with today’s reading offline', () => {
   it('installs, reads today offline, queues “mark read” and a journal entry, sends each once when back online', async () => {
     const { context, page } = await memberReadingTheGospels('en', 'en-US');
+    // A speech engine that records what it is asked to say (Chromium here has no voices).
+    await page.addInitScript({ content: fakeSpeechScript({ msPerChar: 2 }) });
 
     // The install prompt's manifest: linked, valid, with the icons Chromium asks for.
     await page.goto(e2e.base);
@@ -197,6 +200,23 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.getByRole('heading', { name: 'Current streak' }).waitFor();
     await page.goto(`${e2e.base}/daily-reading`);
     await page.getByText('The book of the generation of Jesus Christ').waitFor();
+
+    // Listened to offline: the player (fetched on the first press, never before) was kept with
+    // the page, and reads today's passages.
+    await page.getByRole('button', { name: 'Listen', exact: true }).click();
+    const player = page.getByRole('region', { name: 'Audio player' });
+    await player.waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              window as unknown as { __speech: { log: { event: string; text: string }[] } }
+            ).__speech.log.find((e) => e.event === 'start')?.text ?? '',
+        ),
+      )
+      .toContain('Matthew');
+    await player.getByRole('button', { name: 'Pause' }).click();
 
     // Marked while offline: saved on the device, said so, kept across a reload.
     await page.getByRole('button', { name: 'Mark today as read' }).click();
