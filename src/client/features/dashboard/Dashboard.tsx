@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
@@ -17,9 +17,7 @@ export default function Dashboard() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const dashboard = useDashboard({ enabled: !!user?.ageVerified });
-  // The cards render in a transition, in slices the browser can interrupt, not in one long
-  // task as the data arrives (docs/decisions/0032).
-  const d = useDeferredValue(dashboard.data);
+  const d = dashboard.data;
   return (
     <>
       <PageHeader

@@ -7,7 +7,7 @@ import {
   PartyPopper,
   Sunrise,
 } from 'lucide-react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
@@ -264,11 +264,9 @@ export default function DailyReading() {
 function DailyReadingContent() {
   const { t } = useTranslation();
   const daily = useDailyReading();
-  // Today's passages (often hundreds of verses) render in a transition, in slices the browser can
-  // interrupt, not in one long task as they arrive (docs/decisions/0032).
-  const data = useDeferredValue(daily.data);
+  const data = daily.data;
 
-  if (daily.isLoading || (daily.data && !data)) {
+  if (daily.isLoading) {
     const installing =
       daily.failureReason instanceof ApiError && daily.failureReason.status === 503;
     return (
