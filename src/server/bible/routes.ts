@@ -164,7 +164,7 @@ export function registerBibleRoutes(
           };
         },
       );
-      // A JSON string is sent as it is (Fastify serialises only objects); the type says object.
+      // JSON bytes are sent as they are (Fastify serialises only objects); the type says object.
       return reply
         .type('application/json; charset=utf-8')
         .send(json as unknown as z.infer<typeof chapterSchema>);
@@ -196,7 +196,7 @@ export function registerBibleRoutes(
         parallelChapterSchema,
         () => parallelChapter(db, catalog, request.params, request.lang),
       );
-      // A JSON string is sent as it is (Fastify serialises only objects); the type says object.
+      // JSON bytes are sent as they are (Fastify serialises only objects); the type says object.
       return reply
         .type('application/json; charset=utf-8')
         .send(json as unknown as z.infer<typeof parallelChapterSchema>);

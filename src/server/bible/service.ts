@@ -57,7 +57,7 @@ export class BibleCatalog {
    * Chapters and parallel chapters as sent (JSON), by route, translations, place and reader
    * language: the same Scripture for every member, so built and serialised once (bounded).
    */
-  readonly answers = new Map<string, string>();
+  readonly answers = new Map<string, Buffer>();
 
   async refresh(db: Database): Promise<void> {
     const rows = await db
@@ -207,17 +207,18 @@ const ANSWER_CACHE_MAX = 600;
 
 /**
  * An answer of Scripture alone (the same for every member) as JSON: built, checked against its
- * schema and serialised once, then sent as it was written. Fastify sends a JSON string as it is.
+ * schema and serialised once, and kept as its UTF-8 bytes, so each request sends them as they
+ * are (no serialising, and no encoding of a long string with accents, on every request).
  */
 export async function keptAnswer<T>(
   catalog: BibleCatalog,
   key: string,
   schema: { parse: (value: unknown) => T },
   build: () => Promise<T>,
-): Promise<string> {
+): Promise<Buffer> {
   const kept = catalog.answers.get(key);
   if (kept !== undefined) return kept;
-  const json = JSON.stringify(schema.parse(await build()));
+  const json = Buffer.from(JSON.stringify(schema.parse(await build())), 'utf8');
   if (catalog.answers.size >= ANSWER_CACHE_MAX)
     catalog.answers.delete(catalog.answers.keys().next().value!);
   catalog.answers.set(key, json);
