@@ -107,14 +107,22 @@ export async function groupsBench(adminUrl: string): Promise<string[]> {
   await admin.end();
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${name}`;
-  const server = await startServer({
-    PORT: String(await freePort()),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    API_RATE_LIMIT_MAX: '100000000',
-    DATABASE_URL: dbUrl.toString(),
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
+  const server = await startServer(
+    {
+      PORT: String(await freePort()),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT_MAX: '100000000',
+      DATABASE_URL: dbUrl.toString(),
+      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    {
+      // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+      nodeArgs: process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : [],
+    },
+  );
   const client = new pg.Client({ connectionString: dbUrl.toString() });
   try {
     await client.connect();

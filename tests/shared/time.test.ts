@@ -118,6 +118,67 @@ describe('local date and time of day', () => {
   });
 });
 
+describe('the last minute read in each zone', () => {
+  /** The wall clock read straight from Intl, as the module did before it kept a minute. */
+  const direct = (ms: number, timeZone: string) => {
+    const p: Record<string, string> = {};
+    const f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    for (const part of f.formatToParts(new Date(ms))) p[part.type] = part.value;
+    return {
+      date: `${p.year}-${p.month}-${p.day}`,
+      hour: Number(p.hour),
+      minute: Number(p.minute),
+    };
+  };
+  const zones = [
+    'America/New_York',
+    'America/Santiago',
+    'America/Mexico_City',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Africa/Monrovia',
+    'UTC',
+  ];
+
+  it('gives what Intl gives, second by second across a change of offset and in runs of one minute', () => {
+    // New York springs forward at 07:00:00Z on 2026-03-08; Lord Howe moves by half an hour.
+    const around = [Date.UTC(2026, 2, 8, 6, 58, 30), Date.UTC(2026, 3, 4, 14, 58, 30)];
+    for (const start of around) {
+      for (let s = 0; s < 180; s += 7) {
+        for (const zone of zones) {
+          const ms = start + s * 1000;
+          expect(localParts(new Date(ms), zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(
+            direct(ms, zone),
+          );
+        }
+      }
+    }
+  });
+
+  it('gives what Intl gives at random instants from 1900 to 2060, odd-second local mean times included', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const from = Date.UTC(1900, 0, 1);
+    const to = Date.UTC(2060, 0, 1);
+    for (let i = 0; i < 3000; i++) {
+      const ms = Math.floor(from + random() * (to - from));
+      const zone = zones[i % zones.length]!;
+      // Twice: the second read of the same minute comes from the kept one.
+      expect(localParts(new Date(ms), zone)).toEqual(direct(ms, zone));
+      expect(localParts(new Date(ms + 1000), zone)).toEqual(direct(ms + 1000, zone));
+    }
+  });
+});
+
 describe('local time to instant across daylight saving', () => {
   it('America/New_York: the spring gap moves forward, the autumn overlap takes the first', () => {
     // 2026-03-08 02:00 EST → 03:00 EDT: 02:30 does not exist, it is 03:30 EDT.

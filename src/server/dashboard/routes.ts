@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Language } from '#shared/constants.ts';
 import {
@@ -24,6 +24,7 @@ import {
 } from '../practice/activity.ts';
 import { readingPlan } from '../reading/plans.ts';
 import { toActivePlan, todaysReferences, type PlanRun } from '../reading/routes.ts';
+import { sendKeptJson } from '../routes/kept-json.ts';
 
 /**
  * What to suggest first: the things with something waiting today come before the rest
@@ -143,14 +144,6 @@ type DashboardRow = Awaited<
 /** A member's rows, and the answers already built from them (JSON, by language and entitlement). */
 export type DashboardRowCache = DashboardCache<{ row: DashboardRow; bodies: Map<string, string> }>;
 
-/**
- * Sends JSON already built (and checked against `dashboardSchema` when it was built): Fastify
- * sends a string as it is, skipping the response serializer.
- */
-function sendJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json as never);
-}
-
 export function registerDashboardRoutes(
   appBase: FastifyInstance,
   deps: { db: Database; bible: BibleCatalog; courses: CourseCatalog; cache: DashboardRowCache },
@@ -194,7 +187,7 @@ export function registerDashboardRoutes(
       // Everything below depends only on the rows, the day and these.
       const variant = `${lang}|${me.isPremium}|${me.role}|${me.preferences.bibleTranslation}`;
       const cached = cache.get(me.id, since, now.getTime())?.bodies.get(variant);
-      if (cached) return sendJson(reply, cached);
+      if (cached) return sendKeptJson(reply, cached);
       const [verse, entry] = await Promise.all([
         verseOfTheDay(db, bible, me, lang).catch((error: unknown) => {
           // The Bibles load in the background on a fresh install: the rest still shows.
@@ -253,7 +246,7 @@ export function registerDashboardRoutes(
       const json = JSON.stringify(body);
       // Not while the Bibles are still loading: the verse would stay missing.
       if (verse) entry.bodies.set(variant, json);
-      return sendJson(reply, json);
+      return sendKeptJson(reply, json);
     },
   );
 }

@@ -41,6 +41,7 @@ import {
   memberCount,
   memberCounts,
   membershipOf,
+  readMembership,
   newToken,
   pathOf,
   requireLeaders,
@@ -154,7 +155,7 @@ export function registerInvitationRoutes(
     },
     async (request) => {
       const me = currentUser(request);
-      const { group, me: membership } = await membershipOf(db, request.params.id, me.id);
+      const { group, me: membership } = await readMembership(db, request.params.id, me.id);
       requireLeaders(membership);
       const [rows, members] = await Promise.all([
         db
@@ -228,7 +229,7 @@ export function registerInvitationRoutes(
     { schema: { tags, summary: 'Stop an invitation (leaders)', params: invitationParams } },
     async (request, reply) => {
       const me = currentUser(request);
-      const { group, me: membership } = await membershipOf(db, request.params.id, me.id);
+      const { group, me: membership } = await readMembership(db, request.params.id, me.id);
       requireLeaders(membership);
       if (!isId(request.params.invitationId)) throw notFound();
       const changed = await db
@@ -260,7 +261,7 @@ export function registerInvitationRoutes(
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const { group, me: membership } = await membershipOf(db, request.params.id, me.id);
+      const { group, me: membership } = await readMembership(db, request.params.id, me.id);
       requireLeaders(membership);
       await rateLimited(deps.rateLimitStore, reply, `groups:invite-email:${me.id}`, {
         window: 24 * HOUR,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -51,6 +51,7 @@ import {
 import { HttpError, notFound } from '../errors.ts';
 import { notifyMany } from '../notifications/notify.ts';
 import { currentUser, hasPremium } from '../security/access.ts';
+import { KeptJson, sendKept } from '../routes/kept-json.ts';
 import type { RateLimitStore } from '../security/rate-limit-store.ts';
 import type { GroupCache } from './cache.ts';
 import {
@@ -73,6 +74,7 @@ import {
   memberCounts,
   memberOf,
   membershipOf,
+  readMembership,
   pathOf,
   requireLeader,
   requireLeaders,
@@ -90,7 +92,24 @@ import {
   statsOf,
 } from './shape.ts';
 
-export type GroupRowsCache = GroupCache<MemberData[]>;
+/**
+ * A group's member rows, and the answers already built from them for each reader (JSON, by
+ * reader, their role, level and mute, entitlement and language): a leader who reloads the
+ * dashboard is answered without building or checking it again.
+ */
+export interface GroupEntry {
+  rows: MemberData[];
+  bodies: Map<string, KeptJson>;
+  /** The bytes of `bodies`, bounded by BODY_BYTES_PER_GROUP. */
+  bodyBytes: number;
+}
+export type GroupRowsCache = GroupCache<GroupEntry>;
+
+/**
+ * At most this many bytes of answers kept per group (readers × languages × pages, each with
+ * its compressed forms): a leader's dashboard of 500 is ~20 KB, a member's view ~3 KB.
+ */
+const BODY_BYTES_PER_GROUP = 256 * 1024;
 
 export interface GroupDeps {
   db: Database;
@@ -150,20 +169,53 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
   const tags = ['groups'];
 
   /** The group's member rows: kept between its members' writes (cache.ts), else one query. */
-  async function rowsOf(group: GroupRow, path: GroupPath, now: Date): Promise<MemberData[]> {
+  async function entryOf(group: GroupRow, path: GroupPath, now: Date): Promise<GroupEntry> {
     const day = groupToday(group, now);
     const hit = cache.get(group.id, group.version, day, now.getTime());
     if (hit) return hit;
     const ticket = cache.ticket();
     const rows = await readMembers(db, group, path, courses, now);
+    const entry: GroupEntry = { rows, bodies: new Map(), bodyBytes: 0 };
     cache.set(
       group.id,
-      { version: group.version, day, value: rows, userIds: rows.map((r) => r.userId) },
+      { version: group.version, day, value: entry, userIds: rows.map((r) => r.userId) },
       ticket,
       now.getTime(),
     );
-    return rows;
+    return entry;
   }
+
+  /**
+   * An answer that depends only on the group's entry and `variant` (which names the reader and
+   * everything of theirs it shows): built and checked against `schema` once, then kept with the
+   * entry until a member writes or the group changes (its version is part of the entry's key).
+   */
+  async function keptAnswer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: GroupEntry,
+    variant: string,
+    schema: z.ZodType<T>,
+    build: () => T,
+  ) {
+    let kept = entry.bodies.get(variant);
+    if (kept === undefined) {
+      kept = new KeptJson(JSON.stringify(schema.parse(build())));
+      entry.bodies.set(variant, kept);
+    }
+    const before = kept.bytes;
+    const sent = sendKept(request, reply, kept);
+    entry.bodyBytes += kept.bytes - before;
+    if (entry.bodyBytes > BODY_BYTES_PER_GROUP) {
+      entry.bodies.clear();
+      entry.bodyBytes = 0;
+    }
+    return sent;
+  }
+
+  /** Who reads, as far as an answer of the group shows it. */
+  const readerKey = (me: MemberRow, user: SessionUser, lang: Language) =>
+    `${me.id}|${me.role}|${me.level}|${me.muted}|${hasPremium(user)}|${lang}`;
 
   async function detail(
     group: GroupRow,
@@ -172,8 +224,19 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     lang: Language,
   ): Promise<GroupDetail> {
     const now = new Date();
+    const { rows } = await entryOf(group, pathOf(group), now);
+    return detailOf(group, me, user, lang, rows, now);
+  }
+
+  function detailOf(
+    group: GroupRow,
+    me: MemberRow,
+    user: SessionUser,
+    lang: Language,
+    rows: readonly MemberData[],
+    now: Date,
+  ): GroupDetail {
     const path = pathOf(group);
-    const rows = await rowsOf(group, path, now);
     const day = groupToday(group, now);
     const mine = rows.find((r) => r.memberId === me.id);
     if (!mine) throw notFound();
@@ -345,7 +408,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
             return { group: row, leader: user.id };
           }),
       });
-      const { group, me } = await membershipOf(db, made.group.id, user.id);
+      const { group, me } = await readMembership(db, made.group.id, user.id);
       return reply.status(created ? 201 : 200).send(await detail(group, me, user, request.lang));
     },
   );
@@ -360,10 +423,15 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
         response: { 200: groupDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      const { group, me } = await membershipOf(db, request.params.id, user.id);
-      return detail(group, me, user, request.lang);
+      const { group, me } = await readMembership(db, request.params.id, user.id);
+      const now = new Date();
+      const entry = await entryOf(group, pathOf(group), now);
+      const variant = `detail|${readerKey(me, user, request.lang)}`;
+      return keptAnswer(request, reply, entry, variant, groupDetailSchema, () =>
+        detailOf(group, me, user, request.lang, entry.rows, now),
+      );
     },
   );
 
@@ -380,7 +448,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { me } = await membershipOf(db, request.params.id, user.id);
+      const { me } = await readMembership(db, request.params.id, user.id);
       requireLeaders(me);
       const input = request.body;
       if (input.startsOn !== undefined) {
@@ -393,7 +461,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
         .update(studyGroup)
         .set({ ...input, version: sql`${studyGroup.version} + 1`, updatedAt: new Date() })
         .where(eq(studyGroup.id, request.params.id));
-      const fresh = await membershipOf(db, request.params.id, user.id);
+      const fresh = await readMembership(db, request.params.id, user.id);
       return detail(fresh.group, fresh.me, user, request.lang);
     },
   );
@@ -501,7 +569,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
           where id = ${group.id}`);
         await bumpVersion(tx, group.id);
       });
-      const { group, me } = await membershipOf(db, request.params.id, user.id);
+      const { group, me } = await readMembership(db, request.params.id, user.id);
       return detail(group, me, user, request.lang);
     },
   );
@@ -573,11 +641,15 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
         response: { 200: memberPageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      const { group, me } = await membershipOf(db, request.params.id, user.id);
-      const rows = await rowsOf(group, pathOf(group), new Date());
-      return memberPage(rows, me, request.query, courses, request.lang, isLeader(me));
+      const { group, me } = await readMembership(db, request.params.id, user.id);
+      const entry = await entryOf(group, pathOf(group), new Date());
+      const { sort, order, page } = request.query;
+      const variant = `members|${sort}|${order}|${page}|${readerKey(me, user, request.lang)}`;
+      return keptAnswer(request, reply, entry, variant, memberPageSchema, () =>
+        memberPage(entry.rows, me, request.query, courses, request.lang, isLeader(me)),
+      );
     },
   );
 
@@ -593,7 +665,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { group } = await membershipOf(db, request.params.id, user.id);
+      const { group } = await readMembership(db, request.params.id, user.id);
       return { items: await feedOf(db, group, courses, request.lang) };
     },
   );
@@ -690,7 +762,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { group, me } = await membershipOf(db, request.params.id, user.id);
+      const { group, me } = await readMembership(db, request.params.id, user.id);
       const items = await reflectionsOf(db, courses, group, me, request.lang, {
         lessonId: request.query.lessonId,
       });
@@ -711,7 +783,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { group, me } = await membershipOf(db, request.params.id, user.id);
+      const { group, me } = await readMembership(db, request.params.id, user.id);
       if (me.level !== 'reflections') {
         throw new HttpError(409, GROUP_ERRORS.reflectionsLevel, {}, 'REFLECTIONS_LEVEL');
       }
@@ -746,7 +818,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     { schema: { tags, summary: 'Stop sharing my reflection', params: reflectionParams } },
     async (request, reply) => {
       const user = currentUser(request);
-      const { me } = await membershipOf(db, request.params.id, user.id);
+      const { me } = await readMembership(db, request.params.id, user.id);
       if (!isId(request.params.reflectionId)) throw notFound();
       const gone = await db
         .delete(groupReflection)
@@ -774,7 +846,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { me, group } = await membershipOf(db, request.params.id, user.id);
+      const { me, group } = await readMembership(db, request.params.id, user.id);
       requireLeaders(me);
       if (!isId(request.params.reflectionId)) throw notFound();
       const changed = await db

@@ -91,12 +91,19 @@ interface WallClock {
   second: number;
 }
 
-/** The wall clock in `timeZone` at `ms`; UTC when the zone is unknown. */
-function wallClock(ms: number, timeZone: string): WallClock {
+const MINUTE_MS = 60_000;
+/**
+ * Since 1980 every zone's offset is a whole number of minutes and changes only on a minute
+ * (Liberia's -0:44:30 ended in 1972): within one UTC minute the wall clock moves by the seconds
+ * alone. Before, local mean times had odd seconds, so no shortcut is taken there.
+ */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+/** The last minute read in each zone: a server asks for "today" in the same few zones all day. */
+const lastMinute = new LruMap<string, { minute: number; clock: WallClock }>(TIME_ZONE_CACHE_LIMIT);
+
+function readWallClock(ms: number, zoneFormatter: Intl.DateTimeFormat): WallClock {
   const p: Record<string, string> = {};
-  for (const part of (formatter(timeZone) ?? UTC_FORMATTER).formatToParts(new Date(ms))) {
-    p[part.type] = part.value;
-  }
+  for (const part of zoneFormatter.formatToParts(new Date(ms))) p[part.type] = part.value;
   return {
     year: Number(p.year),
     month: Number(p.month),
@@ -105,6 +112,20 @@ function wallClock(ms: number, timeZone: string): WallClock {
     minute: Number(p.minute),
     second: Number(p.second),
   };
+}
+
+/** The wall clock in `timeZone` at `ms`; UTC when the zone is unknown. */
+function wallClock(ms: number, timeZone: string): WallClock {
+  const zoneFormatter = formatter(timeZone);
+  const zone = zoneFormatter ? timeZone : 'UTC';
+  if (ms < WHOLE_MINUTE_OFFSETS_SINCE) return readWallClock(ms, zoneFormatter ?? UTC_FORMATTER);
+  const minute = Math.floor(ms / MINUTE_MS);
+  const second = Math.floor((ms - minute * MINUTE_MS) / 1000);
+  const last = lastMinute.get(zone);
+  if (last?.minute === minute) return { ...last.clock, second };
+  const clock = readWallClock(minute * MINUTE_MS, zoneFormatter ?? UTC_FORMATTER);
+  lastMinute.set(zone, { minute, clock });
+  return { ...clock, second };
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
