@@ -9,6 +9,7 @@ import { join } from 'node:path';
  */
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { signedIn } from './sign-up.ts';
 import puppeteer from 'puppeteer-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -67,8 +68,10 @@ const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop')
  * every page unless set, to look at one page while changing it.
  */
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+/** A page as the table and `LIGHTHOUSE_PAGES` name it: a group's page is `/groups/:id`. */
+const pageName = (path: string) => path.replace(/^\/groups\/[0-9a-f-]{36}$/, '/groups/:id');
 const chosen = (who: 'visitor' | 'member') => (path: string) =>
-  !PAGES || PAGES.includes(`${who} ${path}`);
+  !PAGES || PAGES.includes(`${who} ${pageName(path)}`);
 
 /**
  * Runs every page in both presets, `RUNS` times each; `cookie` is the member's session cookie
@@ -104,7 +107,45 @@ export async function seedMember(base: string, cookie: string): Promise<void> {
   await post('/api/journal', { content: 'Thankful today.', status: 'published' });
 }
 
-export async function lighthouseRows(base: string, cookie: string): Promise<LighthouseRow[]> {
+/**
+ * A group the member leads, of `size` people (issue 25: the leader's page measured with 30):
+ * the others signed up through the API, joined with the group's link at each consent level in
+ * turn, half of them with the course's first lesson done. Returns the group's page.
+ */
+export async function seedLedGroup(base: string, cookie: string, size: number): Promise<string> {
+  const origin = base.replace('127.0.0.1', 'localhost');
+  const post = async <T>(path: string, body: object, who = cookie): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: who, origin },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const group = await post<{ id: string }>('/api/groups', {
+    name: 'Grupo de nuevos creyentes',
+    description: 'Primeros pasos juntos',
+    language: 'es',
+    path: { kind: 'course', courseId: '101' },
+    startsOn: new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10),
+    meetingNote: 'Jueves 7 pm, en casa de los García',
+  });
+  const { token } = await post<{ token: string }>(`/api/groups/${group.id}/invitations`, {});
+  const levels = ['membership', 'progress', 'reflections'] as const;
+  for (let i = 1; i < size; i++) {
+    const member = await signedIn(base);
+    await post(`/api/invitations/${token}/accept`, { level: levels[i % 3] }, member.cookie);
+    if (i % 2 === 0) await post('/api/lessons/101-1/complete', {}, member.cookie);
+  }
+  return `/groups/${group.id}`;
+}
+
+export async function lighthouseRows(
+  base: string,
+  cookie: string,
+  extraMemberPages: readonly string[] = [],
+): Promise<LighthouseRow[]> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
@@ -150,7 +191,7 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
       };
       const shown = (id: string) => lhr.audits[id]?.displayValue ?? '?';
       return {
-        page: `${member ? 'member' : 'visitor'} ${path}`,
+        page: `${member ? 'member' : 'visitor'} ${pageName(path)}`,
         preset,
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -180,7 +221,8 @@ export async function lighthouseRows(base: string, cookie: string): Promise<Ligh
     };
     for (const preset of PRESETS) {
       for (const path of VISITOR_PAGES.filter(chosen('visitor'))) await median(path, preset, false);
-      for (const path of MEMBER_PAGES.filter(chosen('member'))) await median(path, preset, true);
+      for (const path of [...MEMBER_PAGES, ...extraMemberPages].filter(chosen('member')))
+        await median(path, preset, true);
     }
   } finally {
     await browser.close();

@@ -11,7 +11,13 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClientBuilt } from '../scripts/client-build.mjs';
 import { INTERLEAVED_ROUNDS, interleavedMedians, seedLargeHistory } from './history.ts';
-import { lighthouseRows, lighthouseTable, mainThreadLines, seedMember } from './lighthouse.ts';
+import {
+  lighthouseRows,
+  lighthouseTable,
+  mainThreadLines,
+  seedLedGroup,
+  seedMember,
+} from './lighthouse.ts';
 import { budgetTable } from '../scripts/build/budgets.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
 import type { SEARCH_GOALS } from './search.ts';
@@ -197,6 +203,8 @@ async function runOn(
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       API_RATE_LIMIT_MAX: '100000000',
+      // The Lighthouse run signs up a group's 29 members from one address.
+      AUTH_RATE_LIMIT_MAX: '100000000',
     },
     // Listening is enough: the measures that need the Bibles wait for them below, longer than
     // readiness waits (installing them takes minutes on a busy machine).
@@ -219,10 +227,12 @@ async function runOn(
     if (only === 'lighthouse') {
       // The member has something on every page: a plan, a lesson done, a goal, a prayer…
       await seedMember(base, cookie);
+      // …and leads a group of 30 (its page is measured as the member's other pages).
+      const groupPage = await seedLedGroup(base, cookie, 30);
       // LIGHTHOUSE_PARTS=scores or =main-thread runs one of the two (each takes a while).
       const parts = process.env.LIGHTHOUSE_PARTS ?? 'scores,main-thread';
       const lighthouse = parts.includes('scores')
-        ? lighthouseTable(await lighthouseRows(base, cookie))
+        ? lighthouseTable(await lighthouseRows(base, cookie, [groupPage]))
         : '';
       // Printed at once: a later failure must not lose a quarter hour of measuring.
       if (lighthouse) console.log(`\n${lighthouse}\n`);
