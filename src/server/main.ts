@@ -1,4 +1,5 @@
 import './polyfill.ts';
+import './heap.ts';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
