@@ -1,5 +1,5 @@
 import { ArrowLeft, Crown, Route as RouteIcon } from 'lucide-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import type { GroupDetail } from '#shared/groups.ts';
@@ -7,16 +7,15 @@ import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ApiError } from '../../lib/queryClient.ts';
 import { useGroup, useGroupMembers } from './api.ts';
+import { FeedPanel } from './FeedPanel.tsx';
 import { fullName, useGroupDate } from './format.ts';
+import { InvitationsPanel } from './InvitationsPanel.tsx';
+import { LeaderSettings } from './LeaderSettings.tsx';
 import { LeaderMembers, type Recipient } from './MembersPanel.tsx';
+import { MembershipPanel } from './MembershipPanel.tsx';
+import { MessageComposer } from './MessageComposer.tsx';
 import { PaceLine } from './PaceLine.tsx';
-
-/**
- * What is below the first screen on a phone (encouragement, invitations with their QR code,
- * reflections, activity, consent and settings): one chunk, loaded after the page's first
- * screen, not before it (issue 25: the page on a mid-range phone).
- */
-const GroupPanels = lazy(() => import('./GroupPanels.tsx'));
+import { ReflectionsPanel } from './ReflectionsPanel.tsx';
 
 /** A figure of the leaders' summary. */
 function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: string }) {
@@ -138,6 +137,7 @@ export default function GroupPage() {
     );
   }
   const leads = g.me.role !== 'member';
+  const seesReflections = g.path.kind === 'course' && (leads || g.membersSeeReflections);
   return (
     <>
       {back}
@@ -180,17 +180,26 @@ export default function GroupPage() {
           <>
             <LeaderStats group={g} />
             <LeaderMembers group={g} onEncourage={setRecipient} />
+            <div className="grid items-start gap-6 lg:grid-cols-2">
+              <MessageComposer
+                groupId={g.id}
+                recipient={recipient}
+                onClearRecipient={() => setRecipient(null)}
+              />
+              <InvitationsPanel groupId={g.id} />
+            </div>
           </>
         ) : (
           <MemberNames group={g} />
         )}
-        <Suspense fallback={<Skeletons count={2} height="h-40" />}>
-          <GroupPanels
-            group={g}
-            recipient={recipient}
-            onClearRecipient={() => setRecipient(null)}
-          />
-        </Suspense>
+        {seesReflections ? <ReflectionsPanel group={g} /> : null}
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <FeedPanel groupId={g.id} />
+          <div className="grid gap-6">
+            <MembershipPanel group={g} />
+            {leads ? <LeaderSettings group={g} /> : null}
+          </div>
+        </div>
       </div>
     </>
   );
