@@ -254,4 +254,49 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     });
     await Promise.all([leaderContext.close(), mariaContext.close(), juanContext.close()]);
   }, 300_000);
+
+  it('a leader in Spanish on a phone edits the group: errors in words, nothing lost, no sideways scroll', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
+    const { page, errors } = await open(context);
+    await signUpAs(page, 'Ester', 'es');
+    const made = await page.request.post(`${e2e.base}/api/groups`, {
+      headers: { origin: e2e.base, 'accept-language': 'es' },
+      data: {
+        name: 'Jóvenes de los jueves',
+        language: 'es',
+        path: { kind: 'plan', planId: 'gospels', duration: 90 },
+        startsOn: new Date().toISOString().slice(0, 10),
+        meetingNote: 'Jueves a las 19 h, en el salón de la iglesia',
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    await page.goto(`${e2e.base}/groups/${id}`);
+    await page.getByRole('button', { name: 'Editar datos' }).click();
+    await page.getByRole('heading', { name: 'Editar los datos del grupo' }).waitFor();
+    const note = 'Viernes a las 20 h, en casa de los Pérez (traigan sus Biblias)';
+    await page.getByLabel('Nota de reunión (opcional)').fill(note);
+    await page.getByLabel('Nombre del grupo').fill('');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Este campo es obligatorio').waitFor();
+    // The field with the error has the focus, in view below the sticky header, label and all.
+    const name = page.getByLabel('Nombre del grupo');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    const [header, label] = await Promise.all([
+      page.locator('header').first().boundingBox(),
+      page.getByText('Nombre del grupo', { exact: true }).boundingBox(),
+    ]);
+    expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(await page.getByLabel('Nota de reunión (opcional)').inputValue()).toBe(note);
+    await expectNoRawKeys(page);
+    await expectAccessible(page, 'edit the group, Spanish phone, with an error');
+    await screenshot(page, 'group-edit-es-phone');
+    await page.getByLabel('Nombre del grupo').fill('Jóvenes de los viernes');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Datos del grupo guardados').first().waitFor();
+    await page.getByRole('heading', { name: 'Jóvenes de los viernes' }).waitFor();
+    await page.getByText(note, { exact: false }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
