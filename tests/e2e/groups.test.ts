@@ -288,7 +288,7 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     ]);
     expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     expect(await page.getByLabel('Nota de reunión (opcional)').inputValue()).toBe(note);
-    await expectNoRawKeys(page);
+    await expectNoRawKeys(page, 'edit the group, Spanish phone');
     await expectAccessible(page, 'edit the group, Spanish phone, with an error');
     await screenshot(page, 'group-edit-es-phone');
     await page.getByLabel('Nombre del grupo').fill('Jóvenes de los viernes');
