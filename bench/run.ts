@@ -355,6 +355,14 @@ if (process.argv.includes('--reminders')) {
   process.exit(0);
 }
 
+// `npm run bench -- --page-profile` (issue 24): where a member page's main-thread time goes, by
+// source file, printed (bench/page-profile.ts).
+if (process.argv.includes('--page-profile')) {
+  const { pageProfileLines } = await import('./page-profile.ts');
+  await pageProfileLines();
+  process.exit(0);
+}
+
 // `npm run bench -- --groups`: only a leader's dashboard of a 500-member group on PostgreSQL
 // (issue 25, ADR 0052), written into its section.
 if (process.argv.includes('--groups')) {
