@@ -186,6 +186,23 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await expectNoHorizontalOverflow(L, 'group page, leader at 390 px', { at: PHONE });
     await screenshot(L, 'group-leader-en-desktop');
 
+    // A member's actions, in a menu built when first used: by pointer, "Encourage" makes the
+    // member the message's recipient; by keyboard, Enter opens it and Escape gives the focus back.
+    await L.getByRole('button', { name: 'Actions for María Example' }).click();
+    await L.getByRole('menuitem', { name: 'Send encouragement' }).click();
+    await L.getByRole('button', { name: 'Send to everyone instead' }).click();
+    await L.getByRole('button', { name: 'Send to everyone instead' }).waitFor({
+      state: 'detached',
+    });
+    await L.getByRole('button', { name: 'Actions for Juan Example' }).focus();
+    await L.keyboard.press('Enter');
+    await L.getByRole('menuitem', { name: 'Make co-leader' }).waitFor();
+    await L.keyboard.press('Escape');
+    await L.getByRole('menu').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => L.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Actions for Juan Example');
+
     // Encourage: three messages a day, the fourth refused in words.
     const message = L.getByLabel('Message', { exact: true });
     for (let i = 1; i <= 3; i++) {
