@@ -13,7 +13,8 @@ import { signedIn } from './sign-up.ts';
 
 export const PARALLEL_INTRO = `A production-mode server on PostgreSQL (bench/parallel.ts; autocannon, \`BENCH_CONNECTIONS\` connections,
 \`BENCH_SECONDS\` s each after 1 s of warm-up), signed in: the bare route, the one-translation chapter, and the parallel
-chapter of RV1909 beside the KJV (John 3, and Psalm 119: 176 rows), then the bare route again; requests per second as a
+chapter of RV1909 beside the KJV (John 3, and Psalm 119: 176 rows), the chapter and Psalm 119 again compressed as a
+browser asks for them (\`accept-encoding: gzip, deflate, br\`), then the bare route again; requests per second as a
 share of the bare route's mean. Goal (issue 26): the parallel answer at 40 % or more. \`npm run bench -- --parallel\`
 measures this section alone and writes it here.`;
 
@@ -48,20 +49,33 @@ export async function parallelLines(): Promise<string[]> {
   try {
     const base = server.url;
     const { cookie } = await signedIn(base);
-    const get = (path: string) => throughput(`${base}${path}`, () => ({ cookie }));
-    const routes: [string, string][] = [
+    // As a browser asks: compressed (the answers keep their brotli form, ADR 0057).
+    const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+    const get = (path: string, extra: Record<string, string> = {}) =>
+      throughput(`${base}${path}`, () => ({ cookie, ...extra }));
+    const routes: [string, string, Record<string, string>?][] = [
       ['bare GET /healthz', '/healthz'],
       ['GET /api/bible/chapter/KJV/John/3', '/api/bible/chapter/KJV/John/3'],
       ['GET /api/bible/parallel/RV1909/KJV/John/3', '/api/bible/parallel/RV1909/KJV/John/3'],
       ['GET /api/bible/parallel/RV1909/KJV/Ps/119', '/api/bible/parallel/RV1909/KJV/Ps/119'],
+      [
+        'GET /api/bible/chapter/KJV/John/3, brotli as a browser asks',
+        '/api/bible/chapter/KJV/John/3',
+        BROWSER,
+      ],
+      [
+        'GET /api/bible/parallel/RV1909/KJV/Ps/119, brotli as a browser asks',
+        '/api/bible/parallel/RV1909/KJV/Ps/119',
+        BROWSER,
+      ],
       ['bare GET /healthz (again)', '/healthz'],
     ];
-    for (const [, path] of routes) {
-      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+    for (const [, path, extra] of routes) {
+      const res = await fetch(`${base}${path}`, { headers: { cookie, ...extra } });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     }
     const measured: Throughput[] = [];
-    for (const [, path] of routes) measured.push(await get(path));
+    for (const [, path, extra] of routes) measured.push(await get(path, extra));
     const bare = (measured[0]!.rps + measured.at(-1)!.rps) / 2;
     return routes.map(([name], i) => {
       const m = measured[i]!;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bibleTranslation, bibleVerse } from '#server/db/schema.ts';
 import { loadBundledBibles, tidySearchIndex } from '#server/bible/loader.ts';
 import { importTranslation } from '#server/bible/import.ts';
@@ -205,6 +206,31 @@ describe('GET /api/bible/passage', () => {
       (await get(member, '/api/bible/passage?ref=John%203:16&translation=NIV')).statusCode,
     ).toBe(400);
     expect((await get(member, '/api/bible/passage?ref=Genesis')).statusCode).toBe(400);
+  });
+});
+
+describe('kept chapter answers, compressed as a browser asks (ADR 0057)', () => {
+  it('sends brotli or gzip that decompress to the same JSON, the same bytes each time', async () => {
+    const url = '/api/bible/chapter/KJV/John/3';
+    const as = (encoding: string) =>
+      injectWithLogin(t.app, member, {
+        method: 'GET',
+        url,
+        headers: { 'accept-language': 'en', 'accept-encoding': encoding },
+      });
+    const plain = await as('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ osis: 'John.3', translation: 'KJV' });
+    const br = await as('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.payload);
+    const again = await as('gzip, deflate, br');
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await as('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.payload);
   });
 });
 

@@ -28,6 +28,7 @@ import {
   readChapter,
 } from './parallel.ts';
 import { formatReference, parseReference } from './reference.ts';
+import { sendKept } from '../routes/kept-json.ts';
 import {
   keptAnswer,
   neighbours,
@@ -164,10 +165,7 @@ export function registerBibleRoutes(
           };
         },
       );
-      // JSON bytes are sent as they are (Fastify serialises only objects); the type says object.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(json as unknown as z.infer<typeof chapterSchema>);
+      return sendKept(request, reply, json);
     },
   );
 
@@ -196,10 +194,7 @@ export function registerBibleRoutes(
         parallelChapterSchema,
         () => parallelChapter(db, catalog, request.params, request.lang),
       );
-      // JSON bytes are sent as they are (Fastify serialises only objects); the type says object.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(json as unknown as z.infer<typeof parallelChapterSchema>);
+      return sendKept(request, reply, json);
     },
   );
 

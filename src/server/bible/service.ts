@@ -21,6 +21,7 @@ import { localDate } from '#shared/values/time.ts';
 import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { KeptJson } from '../routes/kept-json.ts';
 import { INSTALLING_PREFIX } from './loader.ts';
 import {
   bookName,
@@ -55,9 +56,10 @@ export class BibleCatalog {
   readonly passages = new Map<string, Verse[]>();
   /**
    * Chapters and parallel chapters as sent (JSON), by route, translations, place and reader
-   * language: the same Scripture for every member, so built and serialised once (bounded).
+   * language: the same Scripture for every member, so built and serialised once, and compressed
+   * once per encoding a browser asks for (bounded).
    */
-  readonly answers = new Map<string, Buffer>();
+  readonly answers = new Map<string, KeptJson>();
 
   async refresh(db: Database): Promise<void> {
     const rows = await db
@@ -201,24 +203,26 @@ export async function passageToKeep(
 const PASSAGE_CACHE_MAX = 5000;
 /**
  * Answers kept as sent, the oldest kept first to go when full: a chapter is ~3–10 KB, a
- * parallel one ~5–20 KB (Psalm 119: ~110 KB), so a few MB at most.
+ * parallel one ~5–20 KB (Psalm 119: ~110 KB), each with its compressed forms (a quarter to a
+ * third of that), so a few MB at most.
  */
 const ANSWER_CACHE_MAX = 600;
 
 /**
  * An answer of Scripture alone (the same for every member) as JSON: built, checked against its
- * schema and serialised once, and kept as its UTF-8 bytes, so each request sends them as they
- * are (no serialising, and no encoding of a long string with accents, on every request).
+ * schema and serialised once, and kept as its UTF-8 bytes and, as browsers ask for them, its
+ * brotli and gzip forms (`KeptJson`), so each request sends bytes as they are: no serialising,
+ * no encoding of a long string with accents and no compressing on every request.
  */
 export async function keptAnswer<T>(
   catalog: BibleCatalog,
   key: string,
   schema: { parse: (value: unknown) => T },
   build: () => Promise<T>,
-): Promise<Buffer> {
+): Promise<KeptJson> {
   const kept = catalog.answers.get(key);
   if (kept !== undefined) return kept;
-  const json = Buffer.from(JSON.stringify(schema.parse(await build())), 'utf8');
+  const json = new KeptJson(JSON.stringify(schema.parse(await build())));
   if (catalog.answers.size >= ANSWER_CACHE_MAX)
     catalog.answers.delete(catalog.answers.keys().next().value!);
   catalog.answers.set(key, json);
