@@ -24,7 +24,7 @@ import {
 } from '../practice/activity.ts';
 import { readingPlan } from '../reading/plans.ts';
 import { toActivePlan, todaysReferences, type PlanRun } from '../reading/routes.ts';
-import { sendKeptJson } from '../routes/kept-json.ts';
+import { KeptJson, sendKept } from '../routes/kept-json.ts';
 
 /**
  * What to suggest first: the things with something waiting today come before the rest
@@ -142,7 +142,10 @@ type DashboardRow = Awaited<
   ReturnType<ReturnType<typeof prepareDashboardQuery>['execute']>
 >[number];
 /** A member's rows, and the answers already built from them (JSON, by language and entitlement). */
-export type DashboardRowCache = DashboardCache<{ row: DashboardRow; bodies: Map<string, string> }>;
+export type DashboardRowCache = DashboardCache<{
+  row: DashboardRow;
+  bodies: Map<string, KeptJson>;
+}>;
 
 export function registerDashboardRoutes(
   appBase: FastifyInstance,
@@ -159,7 +162,7 @@ export function registerDashboardRoutes(
     const ticket = cache.ticket();
     const [row] = await query.execute({ userId, since, now: now.toISOString() });
     if (!row) return undefined;
-    const entry = { row, bodies: new Map<string, string>() };
+    const entry = { row, bodies: new Map<string, KeptJson>() };
     // Stale once a memory verse falls due: the due count would change.
     const staleAt = row.nextDue ? Date.parse(row.nextDue) : Infinity;
     cache.set(userId, since, entry, ticket, now.getTime(), staleAt);
@@ -187,7 +190,7 @@ export function registerDashboardRoutes(
       // Everything below depends only on the rows, the day and these.
       const variant = `${lang}|${me.isPremium}|${me.role}|${me.preferences.bibleTranslation}`;
       const cached = cache.get(me.id, since, now.getTime())?.bodies.get(variant);
-      if (cached) return sendKeptJson(reply, cached);
+      if (cached) return sendKept(request, reply, cached);
       const [verse, entry] = await Promise.all([
         verseOfTheDay(db, bible, me, lang).catch((error: unknown) => {
           // The Bibles load in the background on a fresh install: the rest still shows.
@@ -243,10 +246,10 @@ export function registerDashboardRoutes(
           nextLessonId: next,
         }),
       });
-      const json = JSON.stringify(body);
+      const json = new KeptJson(JSON.stringify(body));
       // Not while the Bibles are still loading: the verse would stay missing.
       if (verse) entry.bodies.set(variant, json);
-      return sendKeptJson(reply, json);
+      return sendKept(request, reply, json);
     },
   );
 }

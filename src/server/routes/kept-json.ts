@@ -1,23 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/**
- * Sends JSON already built (and checked against the route's response schema when it was
- * built, by the caller): Fastify sends a string as it is, skipping the response serializer.
- * The dashboard (ADR 0011) keeps such answers between a member's writes.
- */
-export function sendKeptJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json as never);
-}
-
 /** Below this an answer goes out as it is (as @fastify/compress's threshold in app.ts). */
 const COMPRESS_FROM_BYTES = 1024;
 /** The level @fastify/compress uses (fast, and most of brotli's gain on JSON). */
 const BROTLI_QUALITY = 4;
 
 /**
- * An answer kept with the compressed forms already asked for: a kept answer read by many
- * (a group's pages, ADR 0052) is compressed once per encoding, not on every request.
+ * JSON already built (and checked against the route's response schema by whoever built it),
+ * kept with the compressed forms already asked for: sent as bytes, skipping the response
+ * serializer, and compressed once per encoding, not on every request. The dashboard (ADR 0011),
+ * a group's pages (ADR 0052) and the Scripture answers (ADR 0057) keep theirs this way.
  */
 export class KeptJson {
   readonly json: Buffer;
