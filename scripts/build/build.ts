@@ -9,6 +9,7 @@ import { build, type InlineConfig } from 'vite';
 import { LANGUAGES } from '../../src/shared/constants.ts';
 import type * as Prerender from '../../src/client/prerender.tsx';
 import { chunkFor, readManifest, staticClosure, stringsFor } from './budgets.ts';
+import { writeMemberPreloads } from './preloads.ts';
 import { buildServiceWorker } from './sw.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,6 +62,8 @@ async function main() {
     pathToFileURL(join(SSR, 'prerender.js')).href
   )) as typeof Prerender;
   const manifest = readManifest(CLIENT);
+  // What each member route's first visit needs, for the server to name in the app's shell.
+  writeMemberPreloads(ROOT, CLIENT, manifest);
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const loaded = staticClosure(manifest, entry);
   const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));

@@ -13,12 +13,23 @@
  * - `shell`: what the member app loads statically that some visitor page uses too (icons, the
  *   offline outbox): one chunk for a member's first load, a few KB more for a visitor page
  *   that needs one of them.
+ * - `pages`: what six or more member pages load statically (the card, the page header, the
+ *   query states, the library's API…) and what that loads, unless a page only visitors open or
+ *   the app's own lazy parts load it too: one chunk instead of one per set of pages sharing some
+ *   module (docs/decisions/0059).
  * - `icons`: every other icon the pages draw (a few dozen, ~5 KB): one request instead of one
  *   per icon.
  * The module graph is read at the end of the build (before chunking) by this plugin.
  */
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { memberRouteModules, pageModules, visitorPageNames } from './preloads.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** How many member pages must load a module for it to go to the `pages` chunk. */
+const MEMBER_PAGES = 6;
 
 interface Node {
   imports: string[];
@@ -31,6 +42,7 @@ interface Node {
  * it reaches them all in the module graph, though the build keeps only those two. Through this
  * index, only the icons a module names are followed.
  */
+const ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /** The icon index's exports: name → file. */
@@ -70,15 +82,19 @@ function iconFiles(index: Node & { id: string }, importer: Node): string[] {
 
 export function chunkGroups() {
   const graph = new Map<string, Node>();
-  type Group = 'boot' | 'app' | 'member' | 'shell';
+  type Group = 'boot' | 'app' | 'member' | 'shell' | 'pages';
   let groups: Record<Group, Set<string>> | undefined;
 
   const find = (suffix: string) => [...graph.keys()].find((id) => id.endsWith(suffix));
   /** Everything reachable from `from` (statically, or also through dynamic imports), not `stop`. */
-  const reach = (from: string | undefined, dynamic: boolean, stop?: string) => {
+  const reach = (
+    from: string | undefined,
+    dynamic: boolean,
+    stop = new Set<string | undefined>(),
+  ) => {
     const seen = new Set<string>();
     const walk = (id: string | undefined) => {
-      if (!id || seen.has(id) || id === stop) return;
+      if (!id || seen.has(id) || stop.has(id)) return;
       seen.add(id);
       const node = graph.get(id);
       for (const next of node?.imports ?? []) {
@@ -91,21 +107,58 @@ export function chunkGroups() {
     walk(from);
     return seen;
   };
-  const compute = () => {
+  const compute = (): Record<Group, Set<string>> => {
     const main = find('/src/client/main.tsx');
     const memberApp = find('/src/client/MemberApp.tsx');
     // The entry (boot.ts) and what it loads stay apart: a visitor's first paint needs no more.
     const entry = find('/src/client/boot.ts');
+    // The prerender's build (scripts/build/build.ts) has another entry: no groups there.
+    if (!entry || !main || !memberApp) {
+      return {
+        boot: new Set(),
+        app: new Set(),
+        member: new Set(),
+        shell: new Set(),
+        pages: new Set(),
+      };
+    }
     const boot = reach(entry, false);
     const app = new Set([...reach(main, false)].filter((id) => !boot.has(id)));
-    const visitors = reach(main, true, memberApp);
+    const visitors = reach(main, true, new Set([memberApp]));
     const shared = [...reach(memberApp, false)].filter((id) => !app.has(id) && !boot.has(id));
-    return {
-      boot: new Set([...boot].filter((id) => id !== entry)),
-      app,
-      member: new Set(shared.filter((id) => !visitors.has(id))),
-      shell: new Set(shared.filter((id) => visitors.has(id))),
-    };
+    const member = new Set(shared.filter((id) => !visitors.has(id)));
+    const shell = new Set(shared.filter((id) => visitors.has(id)));
+    // `pages`: what MEMBER_PAGES or more member pages load statically, with what it loads, in
+    // one chunk instead of one per set of pages sharing some module. Never what a page only
+    // visitors open (the landing page, signing in) or the app's own lazy parts (the toasts)
+    // load: those pages stay as small as they were. Icons stay in `icons`.
+    const files = pageModules(ROOT);
+    const memberPages = new Set(
+      memberRouteModules(ROOT).map(({ module }) => resolve(ROOT, 'src/client', module)),
+    );
+    const keepOut = reach(main, true, new Set([memberApp, ...files.values()]));
+    for (const name of visitorPageNames(ROOT)) {
+      const page = files.get(name);
+      if (!page) throw new Error(`App.tsx routes to P.${name}, which routes.tsx does not define`);
+      if (!memberPages.has(page)) for (const id of reach(page, false)) keepOut.add(id);
+    }
+    const outside = (id: string) =>
+      app.has(id) ||
+      boot.has(id) ||
+      member.has(id) ||
+      shell.has(id) ||
+      keepOut.has(id) ||
+      ICON.test(id);
+    const uses = new Map<string, number>();
+    for (const page of memberPages) {
+      for (const id of reach(page, false)) uses.set(id, (uses.get(id) ?? 0) + 1);
+    }
+    const pages = new Set<string>();
+    for (const [id, count] of uses) {
+      if (count < MEMBER_PAGES || outside(id)) continue;
+      for (const dep of reach(id, false)) if (!outside(dep)) pages.add(dep);
+    }
+    return { boot: new Set([...boot].filter((id) => id !== entry)), app, member, shell, pages };
   };
   const groupOf = (name: Group) => (id: string) => {
     if (graph.size === 0) return false;
@@ -142,9 +195,10 @@ export function chunkGroups() {
       { name: 'app', test: groupOf('app'), includeDependenciesRecursively: false },
       { name: 'member', test: groupOf('member'), includeDependenciesRecursively: false },
       { name: 'shell', test: groupOf('shell'), includeDependenciesRecursively: false },
+      { name: 'pages', test: groupOf('pages'), includeDependenciesRecursively: false },
       {
         name: 'icons',
-        test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+        test: ICON,
         includeDependenciesRecursively: false,
       },
     ],

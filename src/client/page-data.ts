@@ -14,6 +14,11 @@ export const PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
   '/goals': ['/api/goals'],
   '/courses': ['/api/courses'],
   '/groups': ['/api/groups'],
+  // The first page of entries, no filter.
+  '/journal': ['/api/journal?page=1'],
+  // Both tabs' first pages: the page reads both (each tab shows its count).
+  '/prayer': ['/api/prayers?status=active&page=1', '/api/prayers?status=answered&page=1'],
+  '/notifications': ['/api/notifications?page=1'],
 };
 
 /** A group's page, by its id: the group, and its member list as first shown (by name). */

@@ -3,6 +3,7 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -90,6 +91,7 @@ import { NotificationScheduler } from './notifications/scheduler.ts';
 import { NotificationService } from './notifications/service.ts';
 import {
   loadHtmlPage,
+  loadMemberShell,
   loadPrerenderedPages,
   pageLanguage,
   registerStaticClient,
@@ -594,11 +596,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A visitor (no session cookie) gets the public pages as HTML in their language, painted
   // before any script runs; a member gets the app, which shows their own page at that path.
   const prerendered = loadPrerenderedPages(deps.clientDir);
+  const memberShell = htmlPage ? loadMemberShell(deps.clientDir, htmlPage) : null;
+  /** A member's shell names what their route's first visit needs; a visitor's does not. */
+  const shellFor = (request: FastifyRequest, path: string) =>
+    memberShell && hasSessionCookie(request)
+      ? memberShell.pageFor(path, pageLanguage(request))
+      : htmlPage!;
   for (const [path, byLanguage] of prerendered) {
     app.get(path, { schema: { hide: true } }, (request, reply) => {
       // Either answer depends on both: a cache must not give one to the other.
       reply.header('vary', 'Cookie, Accept-Language');
-      if (htmlPage && hasSessionCookie(request)) return sendHtmlPage(request, reply, htmlPage);
+      if (htmlPage && hasSessionCookie(request)) {
+        return sendHtmlPage(request, reply, shellFor(request, path));
+      }
       return sendHtmlPage(request, reply, byLanguage[pageLanguage(request)]);
     });
   }
@@ -610,7 +620,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !needsDeclaration(path) &&
       !path.startsWith('/assets/')
     ) {
-      return sendHtmlPage(request, reply, htmlPage);
+      // Which files the shell names depends on the session cookie and the language.
+      reply.header('vary', 'Cookie, Accept-Language');
+      return sendHtmlPage(request, reply, shellFor(request, path));
     }
     return reply
       .status(404)

@@ -93,6 +93,9 @@ describe('the data a page reads first (page-data.ts)', () => {
     const { GOALS_KEY } = await import('#client/features/goals/api.ts');
     const { COURSES_KEY } = await import('#client/features/courses/api.ts');
     const { GROUPS_KEY } = await import('#client/features/groups/queries.ts');
+    const { journalPageKey } = await import('#client/features/journal/api.ts');
+    const { prayerListUrl } = await import('#client/features/prayer/api.ts');
+    const { notificationsPageKey } = await import('#client/features/notifications/api.ts');
     expect(PAGE_DATA).toEqual({
       // The dashboard's groups card reads the groups list.
       '/': [DASHBOARD_KEY[0], GROUPS_KEY[0]],
@@ -103,6 +106,10 @@ describe('the data a page reads first (page-data.ts)', () => {
       '/goals': [GOALS_KEY[0]],
       '/courses': [COURSES_KEY[0]],
       '/groups': [GROUPS_KEY[0]],
+      // The first page of entries, no filter (Journal.tsx's first state).
+      '/journal': [journalPageKey(new URLSearchParams(), 1)[0]],
+      '/prayer': [prayerListUrl('active', 1), prayerListUrl('answered', 1)],
+      '/notifications': [notificationsPageKey(1)[0]],
     });
   });
 

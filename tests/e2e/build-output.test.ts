@@ -178,7 +178,8 @@ describe('the built client', () => {
     const scripts = (modules: string[]) =>
       pageCost(CLIENT, manifest, modules, 'es').files.filter((f) => f.endsWith('.js'));
     const dashboard = scripts(['MemberApp.tsx', 'features/dashboard/Dashboard.tsx']);
-    expect(dashboard.length).toBeLessThanOrEqual(30);
+    // 28 before what many member pages share went into one chunk (`pages`, ADR 0059).
+    expect(dashboard.length).toBeLessThanOrEqual(24);
     // What main.tsx loads statically is one chunk, and what the member app loads, two.
     const named = (keys: string[] = []) =>
       keys.map((k) => /^assets\/([a-z]+)-/.exec(manifest[k]!.file)?.[1]).sort();
@@ -199,8 +200,48 @@ describe('the built client', () => {
     const all = readdirSync(join(CLIENT, 'assets')).filter((f) => f.endsWith('.js'));
     expect(all.reduce((sum, f) => sum + icons(`assets/${f}`), 0)).toBeLessThan(150);
     for (const page of memberPageModules(manifest)) {
-      expect(scripts(['MemberApp.tsx', page]).length, page).toBeLessThanOrEqual(40);
+      expect(scripts(['MemberApp.tsx', page]).length, page).toBeLessThanOrEqual(34);
     }
+  });
+
+  it("lists, for the server, every script a member route's first visit needs, none twice and none the HTML loads itself", () => {
+    // docs/decisions/0059: the server names these in the head of a member's page.
+    const { routes } = JSON.parse(readFileSync(join(CLIENT, 'member-preloads.json'), 'utf8')) as {
+      routes: { path: string; files: Record<string, string[]> }[];
+    };
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    const htmlLoads = new Set(
+      [...staticClosure(manifest, entry)].map((k) => `/${manifest[k]!.file}`),
+    );
+    const file = (source: string) => `/${manifest[chunkFor(manifest, source)]!.file}`;
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/', '/journal', '/lesson/:id', '/groups/:id', '/account-settings']),
+    );
+    for (const { path, files } of routes) {
+      for (const language of ['en', 'es']) {
+        const list = files[language]!;
+        expect(new Set(list).size, path).toBe(list.length);
+        expect(
+          list.filter((f) => htmlLoads.has(f)),
+          path,
+        ).toEqual([]);
+        // The app, the member app and the strings everyone loads, in this language only.
+        expect(list[0], path).toBe(file('main.tsx'));
+        expect(list, path).toContain(file('MemberApp.tsx'));
+        expect(list, path).toContain(file(`virtual:camino/strings/${language}/core`));
+        const other = language === 'en' ? 'es' : 'en';
+        expect(
+          list.filter((f) => f.includes(`strings-${other}-`)),
+          path,
+        ).toEqual([]);
+      }
+    }
+    // A page's own chunk and its strings: the dashboard's and a lesson's.
+    const dashboard = routes.find((r) => r.path === '/')!.files.es!;
+    expect(dashboard).toContain(file('features/dashboard/Dashboard.tsx'));
+    expect(dashboard).toContain(file('virtual:camino/strings/es/dashboard'));
+    const lesson = routes.find((r) => r.path === '/lesson/:id')!.files.en!;
+    expect(lesson).toContain(file('features/courses/Lesson.tsx'));
   });
 
   it('paints the app’s loading screen from the HTML alone: stylesheet inline, the spinner as markup', () => {

@@ -11,7 +11,36 @@ function fakeClient(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><div id="root"></div>',
+    '<!doctype html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><div id="root"></div>',
+  );
+  // What the build writes for the server (scripts/build/preloads.ts).
+  writeFileSync(
+    join(dir, 'member-preloads.json'),
+    JSON.stringify({
+      routes: [
+        {
+          path: '/',
+          files: {
+            en: ['/assets/app-1.js', '/assets/Dashboard-1.js'],
+            es: ['/assets/app-1.js', '/assets/Dashboard-1.js', '/assets/strings-es-dashboard-1.js'],
+          },
+        },
+        {
+          path: '/journal',
+          files: {
+            en: ['/assets/app-1.js', '/assets/Journal-1.js'],
+            es: ['/assets/app-1.js', '/assets/Journal-1.js'],
+          },
+        },
+        {
+          path: '/lesson/:id',
+          files: {
+            en: ['/assets/app-1.js', '/assets/Lesson-1.js'],
+            es: ['/assets/app-1.js', '/assets/Lesson-1.js'],
+          },
+        },
+      ],
+    }),
   );
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), js);
@@ -129,6 +158,41 @@ describe('serving the web client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('data-prerendered');
     expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it("names a member route's scripts in the head of a member's page, in their language, so they load at once", async () => {
+    const member = { cookie: 'better-auth.session_token=abc.def' };
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const journal = await get('/journal', member);
+    expect(journal.statusCode).toBe(200);
+    expect(preloads(journal.body)).toEqual(['/assets/app-1.js', '/assets/Journal-1.js']);
+    expect(journal.body).toMatch(/<link[^>]*Journal-1\.js">\s*<\/head>/);
+    expect(journal.headers.vary).toMatch(/Cookie/);
+    // A route with a parameter; the dashboard at / (also a visitor's prerendered page), in Spanish.
+    expect(preloads((await get('/lesson/101-2', member)).body)).toContain('/assets/Lesson-1.js');
+    const dashboard = await get('/', { ...member, 'accept-language': 'es' });
+    expect(preloads(dashboard.body)).toContain('/assets/strings-es-dashboard-1.js');
+    expect(preloads((await get('/', member)).body)).not.toContain(
+      '/assets/strings-es-dashboard-1.js',
+    );
+    // Each page has its own ETag: a stored copy of one is not taken for another.
+    expect(journal.headers.etag).not.toBe(dashboard.headers.etag);
+    const again = await get('/journal', {
+      ...member,
+      'if-none-match': String(journal.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // Not a member route, a path too long or short for one, or a visitor: nothing named.
+    for (const [path, headers] of [
+      ['/no-such-page', member],
+      ['/lesson', member],
+      ['/lesson/1/2', member],
+      ['/journal', {}],
+    ] as const) {
+      const res = await get(path, headers);
+      expect(preloads(res.body), path).toEqual([]);
+    }
   });
 
   it('sends every HTML page compressed as the browser accepts: the app’s pages at any path too', async () => {

@@ -24,18 +24,73 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 /** The app's HTML page with a fresh style nonce; `null` when no client has been built. */
 export interface HtmlPage {
   etag: string;
+  template: string;
   render(nonce: string): string;
 }
 
 function htmlPage(template: string): HtmlPage {
   const etag = `"${createHash('sha256').update(template).digest('base64url').slice(0, 27)}"`;
-  return { etag, render: (nonce) => template.replaceAll(NONCE_PLACEHOLDER, nonce) };
+  return { etag, template, render: (nonce) => template.replaceAll(NONCE_PLACEHOLDER, nonce) };
 }
 
 export function loadHtmlPage(clientDir: string | undefined): HtmlPage | null {
   const file = clientDir ? join(clientDir, 'index.html') : undefined;
   if (!file || !existsSync(file)) return null;
   return htmlPage(readFileSync(file, 'utf8'));
+}
+
+/** Written by the build (scripts/build/preloads.ts): each member route's files by language. */
+interface MemberPreloadsFile {
+  routes: { path: string; files: Record<string, string[]> }[];
+}
+
+/** `/lesson/:id` matches `/lesson/101-2`: the same segments, a `:name` segment matching any. */
+function matchesRoute(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''))
+  );
+}
+
+/**
+ * The app's shell as sent to a member: on a member route, the shell's head names every script
+ * the route's first visit needs (docs/decisions/0059), which the browser fetches while it reads
+ * the HTML, all at once, instead of in waves (the app after the first paint, the member app
+ * once the session is known, the page once the member app has rendered). One page per route
+ * and language, built on first use; the plain shell elsewhere, or when the build wrote no list.
+ */
+export interface MemberShell {
+  pageFor(path: string, language: Language): HtmlPage;
+}
+
+export function loadMemberShell(clientDir: string | undefined, shell: HtmlPage): MemberShell {
+  const file = clientDir ? join(clientDir, 'member-preloads.json') : undefined;
+  const { routes } =
+    file && existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as MemberPreloadsFile)
+      : { routes: [] };
+  const built = new Map<string, HtmlPage>();
+  return {
+    pageFor(path, language) {
+      const route = routes.find((r) => matchesRoute(r.path, path));
+      const files = route?.files[language];
+      if (!route || !files?.length) return shell;
+      const key = `${route.path}|${language}`;
+      let page = built.get(key);
+      if (!page) {
+        const links = files
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+          .join('');
+        const template = shell.template.replace('</head>', () => `${links}</head>`);
+        if (template === shell.template) return shell;
+        page = htmlPage(template);
+        built.set(key, page);
+      }
+      return page;
+    },
+  };
 }
 
 /** Public pages rendered to HTML at build time, by path and language (docs/decisions/0013). */
