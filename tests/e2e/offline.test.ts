@@ -329,6 +329,11 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
       const page_ = `/assets/${code}.js`;
       expect(asked, path).toContain(page_);
       expect(asked.indexOf(page_), path).toBeLessThan(asked.indexOf('/api/session'));
+      // A member in no group downloads nothing of the dashboard's groups card.
+      expect(
+        asked.filter((u) => u.startsWith('/assets/GroupsCard')),
+        path,
+      ).toEqual([]);
     }
     expect(errors).toEqual([]);
     await context.close();

@@ -1,16 +1,26 @@
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import { withStrings } from '../../lib/i18n.ts';
+import { useGroups } from './queries.ts';
 
 /**
  * What other features may use from the groups: the dashboard's card and the lesson's share panel.
  * Each comes with its strings when first shown (docs/decisions/0029), and renders nothing for a
  * member with no group.
  */
-export const GroupsCard = lazy(
+const LazyGroupsCard = lazy(
   withStrings(['groupPace'], () =>
     import('./GroupsCard.tsx').then((m) => ({ default: m.GroupsCard })),
   ),
 );
+
+/**
+ * The dashboard's card, downloaded only by a member in a group: the list (which the dashboard
+ * asks for early, page-data.ts) says whether there is one.
+ */
+export function GroupsCard() {
+  const groups = useGroups();
+  return groups.data?.items.length ? createElement(LazyGroupsCard) : null;
+}
 
 export const ShareReflection = lazy(
   withStrings(['groupShare'], () =>
