@@ -264,6 +264,28 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await p2.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
     await expectAccessible(p2, 'versículos (es)');
     await screenshot(p2, 'memory-verses-es-phone');
+    // The list answering after the page has drawn moves nothing already on screen: the card that
+    // counts the verses due appears under the category buttons, not above them (it was 0.022).
+    await p2.route('**/api/memory-verses', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await p2.reload();
+    await p2.getByRole('heading', { name: /Filipenses 4:13/ }).waitFor();
+    await p2.getByText(/\d+ para repasar|No hay nada pendiente/).waitFor();
+    const moved = await p2.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              sum += (e as PerformanceEntry & { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 300);
+        }),
+    );
+    expect(moved).toBeLessThan(0.005);
+    await p2.unroute('**/api/memory-verses');
     await phone.close();
   });
 

@@ -34,6 +34,26 @@ export default function MemoryVerses() {
         }
       />
       <AddMemoryVerseDialog open={adding} onOpenChange={setAdding} />
+      <div role="group" aria-label={t('memory.category')} className="mb-4 flex flex-wrap gap-2">
+        {[null, ...MEMORY_CATEGORIES].map((c) => (
+          <button
+            key={c ?? 'all'}
+            type="button"
+            aria-pressed={category === c}
+            onClick={() => setCategory(c)}
+            className={cn(
+              'rounded-full px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              category === c
+                ? 'bg-brand-700 text-white'
+                : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
+            )}
+          >
+            {c ? t(`memory.categories.${c}`) : t('memory.all')}
+          </button>
+        ))}
+      </div>
+      {/* Below the categories, whose list it counts: when the list answers after the page has
+          drawn, it appears under the buttons instead of pushing them down. */}
       {practising ? (
         <div className="mb-6">
           <PracticePanel
@@ -55,24 +75,6 @@ export default function MemoryVerses() {
           ) : null}
         </Card>
       ) : null}
-      <div role="group" aria-label={t('memory.category')} className="mb-4 flex flex-wrap gap-2">
-        {[null, ...MEMORY_CATEGORIES].map((c) => (
-          <button
-            key={c ?? 'all'}
-            type="button"
-            aria-pressed={category === c}
-            onClick={() => setCategory(c)}
-            className={cn(
-              'rounded-full px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-              category === c
-                ? 'bg-brand-700 text-white'
-                : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
-            )}
-          >
-            {c ? t(`memory.categories.${c}`) : t('memory.all')}
-          </button>
-        ))}
-      </div>
       <VerseList
         list={list}
         onAdd={() => setAdding(true)}
