@@ -163,6 +163,37 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'offline-notice-es-desktop');
     await page.getByRole('button', { name: 'English' }).click();
+    // Kept on the device before the page is left: the language waiting in the outbox is English
+    // (leaving at once could unload the page before the outbox had stored the second switch).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<string | undefined>((resolve) => {
+              const open = indexedDB.open('camino-outbox');
+              open.onerror = () => resolve(undefined);
+              open.onsuccess = () => {
+                const db = open.result;
+                try {
+                  const get = db
+                    .transaction('writes')
+                    .objectStore('writes')
+                    .get('preferences:language');
+                  get.onsuccess = () =>
+                    resolve(
+                      (get.result as { body?: { language?: string } } | undefined)?.body?.language,
+                    );
+                  get.onerror = () => resolve(undefined);
+                } catch {
+                  resolve(undefined);
+                } finally {
+                  db.close();
+                }
+              };
+            }),
+        ),
+      )
+      .toBe('en');
     await page.setViewportSize(PHONE);
 
     // The installed app's start page opens offline too, with today's verse, and leads to
