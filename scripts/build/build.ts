@@ -50,8 +50,14 @@ async function main() {
     // the app's (the aliases of vite.config.ts), not React from node_modules (ADR 0051).
     ssr: { noExternal: true },
     build: {
-      ssr: 'prerender.tsx',
+      // The public pages' prerender, run below, and a member's first screen, run by the server
+      // (src/server/web/member-render.ts, docs/decisions/0060).
+      ssr: true,
+      rolldownOptions: {
+        input: { prerender: 'prerender.tsx', 'member-render': 'member-render.tsx' },
+      },
       outDir: SSR,
+      copyPublicDir: false,
       emptyOutDir: true,
       sourcemap: false,
       manifest: false,
@@ -139,7 +145,6 @@ async function main() {
     join(CLIENT, PRERENDER_DIR, 'pages.json'),
     JSON.stringify({ languages: LANGUAGES, paths: PRERENDERED_PAGES.map((p) => p.path) }),
   );
-  rmSync(SSR, { recursive: true, force: true });
   if (!quiet)
     console.log(`prerendered ${PRERENDERED_PAGES.length} pages in ${LANGUAGES.join(', ')}`);
 }

@@ -1,12 +1,29 @@
-import { Suspense, lazy } from 'react';
-import { Route, Routes } from './lib/router.tsx';
+import { Suspense } from 'react';
+import { Route, Routes, matchPath } from './lib/router.tsx';
+import { readyLazy } from './lib/ready-lazy.tsx';
 import { AppLoadingOverlay, PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { useAuth } from './hooks/useAuth.ts';
 import { VisitorShell } from './layout/VisitorShell.tsx';
 import { VisitorFallback } from './redirects.tsx';
-import { pages as P } from './routes.tsx';
+import { memberRoutes, pages as P } from './routes.tsx';
 
-const MemberApp = lazy(() => import('./MemberApp.tsx'));
+const MemberApp = readyLazy('MemberApp', () => import('./MemberApp.tsx'));
+
+/**
+ * The member app and the page at `pathname`, loaded, so that taking over the page the server
+ * drew suspends nowhere (lib/ready-lazy.tsx, docs/decisions/0060).
+ */
+export async function readyMemberPage(pathname: string) {
+  const route =
+    memberRoutes.find(({ path }) => path === pathname) ??
+    memberRoutes.find(({ path }) => matchPath(path, pathname));
+  const [memberApp] = await Promise.all([
+    import('./MemberApp.tsx'),
+    MemberApp.ready(),
+    route?.page.ready() ?? P.NotFound.ready(),
+  ]);
+  return memberApp;
+}
 
 /** Visitor routes, with the visitor shell: the part of the app every first visit loads. */
 export function VisitorApp() {

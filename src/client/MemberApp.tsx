@@ -1,13 +1,17 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from './lib/router.tsx';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { MemberShell } from './layout/MemberShell.tsx';
 import { SignedInRedirect } from './redirects.tsx';
 import { memberRoutes, pages as P } from './routes.tsx';
+import { readyLazy } from './lib/ready-lazy.tsx';
+
+// What taking over a page the server drew needs (main.tsx), kept out of the app's chunk.
+export { keepTypedInput, takeDrawnAnswers } from './lib/drawn.ts';
 
 // Only a member who has not yet confirmed their age needs the gate (and its dialog code).
-const AgeVerificationModal = lazy(() =>
+const AgeVerificationModal = readyLazy('AgeVerificationModal', () =>
   import('./components/AgeVerificationModal.tsx').then((m) => ({
     default: m.AgeVerificationModal,
   })),

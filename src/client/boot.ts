@@ -18,7 +18,7 @@ import './lib/connection.ts';
 import { getEarly } from './lib/early.ts';
 import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
 import { USER_PATH } from './sw/names.ts';
-import { forgetAfterSignOut } from './lib/unsaved.ts';
+import { anyUnsaved, forgetAfterSignOut } from './lib/unsaved.ts';
 import { askPageData, pageData } from './page-data.ts';
 
 // The server has just signed someone out (GET /api/logout): the text they typed and did not
@@ -110,7 +110,63 @@ new MutationObserver((_, observer) => {
   heldForm = heldButton = null;
 }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
 
-const takeover = root?.dataset.takeover;
+/**
+ * A press on one of the page's buttons before the app runs (a page that works as HTML alone, a
+ * member's first screen drawn by the server): held, then replayed once the app handles it.
+ */
+function holdPresses() {
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (ready() || !(event.target instanceof Element)) return;
+      const button = event.target.closest<HTMLElement>('button, [role="button"]');
+      // A form's submit button: the submit itself is held (above).
+      const submits =
+        button instanceof HTMLButtonElement && !!button.form && button.type === 'submit';
+      if (!button || submits) return;
+      event.preventDefault();
+      event.stopPropagation();
+      heldButton = button;
+      document.documentElement.setAttribute('aria-busy', 'true');
+      start();
+    },
+    true,
+  );
+}
+
+/**
+ * A member's first screen drawn by the server (docs/decisions/0060) is read before anything is
+ * pressed: the app takes it over when the member reaches for a control (above), or once the
+ * page has loaded and the phone has had nothing to do for a while (the live parts then start:
+ * notifications, offline support). Its scripts are fetched, not run, as soon as the page has
+ * loaded, so that taking over does not wait for the network.
+ */
+const MEMBER_IDLE_TAKEOVER_MS = 3000;
+function takeOverWhenIdle() {
+  const whenIdle = (run: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : run();
+  const prefetch = () => {
+    const links = document.createDocumentFragment();
+    for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.crossOrigin = '';
+      link.href = href;
+      links.append(link);
+    }
+    document.head.append(links);
+  };
+  const afterLoad = () => {
+    whenIdle(prefetch);
+    setTimeout(() => whenIdle(start), MEMBER_IDLE_TAKEOVER_MS);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
+}
+
+// A member's drawn page where text typed and not saved waits to be put back: the app at once.
+const takeover = prerendered === 'member' && anyUnsaved() ? 'paint' : root?.dataset.takeover;
 if (!prerendered) {
   // The app's shell: whether someone is signed in decides everything it shows, so the session
   // check goes out now, before the app's code rather than after it, and a member's page data as
@@ -128,21 +184,7 @@ if (language === 'reloading') {
   // The page in the chosen language is on its way.
 } else if (language === 'switch' || typeof PerformanceObserver === 'undefined') start();
 else if (takeover === 'interaction') {
-  /** A press on one of the page's buttons before the app runs: held, then replayed. */
-  document.addEventListener(
-    'click',
-    (event) => {
-      if (ready() || !(event.target instanceof Element)) return;
-      const button = event.target.closest<HTMLElement>('button, [role="button"]');
-      if (!button || button.closest('form')) return;
-      event.preventDefault();
-      event.stopPropagation();
-      heldButton = button;
-      document.documentElement.setAttribute('aria-busy', 'true');
-      start();
-    },
-    true,
-  );
+  holdPresses();
   // A finger on a button or a field, or the keyboard on one: the app starts loading before the
   // click (or the typing) arrives.
   const wantsApp = (event: Event) =>
@@ -153,14 +195,19 @@ else if (takeover === 'interaction') {
       passive: true,
     });
   }
+  if (prerendered === 'member') takeOverWhenIdle();
 } else {
-  // The app's shell (its loading screen) or a page with a form: painted first, then the app.
+  // The app's shell (its loading screen), a page with a form, or a member's drawn page with
+  // typed text to put back: painted first, then the app.
+  if (prerendered === 'member') holdPresses();
   // Someone using the page before it has painted gets the app at once.
   for (const type of ['pointerdown', 'keydown', 'focusin']) {
     addEventListener(type, start, { once: true, capture: true, passive: true });
   }
+  // The first paint with something in it (text, the spinner): a first paint of the background
+  // alone comes before the page's content is on screen, and the app's work would delay it.
   new PerformanceObserver((list, observer) => {
-    if (list.getEntries().length > 0) {
+    if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) {
       observer.disconnect();
       setTimeout(start, 0);
     }

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App } from './App.tsx';
+import { App, readyMemberPage } from './App.tsx';
 import { markAppReady } from './components/AppReady.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
@@ -11,7 +11,9 @@ import { LazyTooltips } from './components/ui/Tip.tsx';
 import { asLanguage, i18n, loadLanguage, switchLanguage } from './lib/i18n.ts';
 import { chosenLanguage, writeLanguageCookie } from './lib/language-choice.ts';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
+import type { DrawnAnswers } from './lib/drawn.ts';
 import { LanguageProvider } from './lib/language.tsx';
+import { readyLazies } from './lib/ready-lazy.tsx';
 import { queryClient } from './lib/queryClient.ts';
 import { preloadSession } from './preload.ts';
 
@@ -26,7 +28,10 @@ if (!root) throw new Error('missing #root');
 // (docs/decisions/0013): the app takes it over in that language, as a visitor. The reader's own
 // choice wins over the server's guess (issue 22): kept as it is, told to the server again (the
 // cookie may have gone), and shown once the page is the app's.
-const prerendered = root.dataset.prerendered === 'visitor';
+// A member's first screen may arrive rendered too, with the answers it was drawn from
+// (member-render.tsx, docs/decisions/0060): the app takes it over with them, asking nothing again.
+const drawnFor = root.dataset.prerendered;
+const prerendered = drawnFor === 'visitor' || drawnFor === 'member';
 const chosen = chosenLanguage();
 if (chosen) writeLanguageCookie(chosen);
 const language = prerendered
@@ -34,7 +39,12 @@ const language = prerendered
   : (chosen ?? asLanguage(i18n.language));
 // A visitor's prerendered page knows there is no session; otherwise ask for it now, while the
 // strings download, and for a member's first screen as soon as it answers.
-if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);
+let drawn: DrawnAnswers | null = null;
+if (drawnFor === 'member') {
+  const state = document.getElementById('camino-state')?.textContent;
+  drawn = state ? (JSON.parse(state) as DrawnAnswers) : null;
+  if (!drawn) preloadSession();
+} else if (prerendered) queryClient.setQueryData(CURRENT_USER_KEY, null);
 else preloadSession();
 // Only the reader's language's core strings are downloaded before the first render; each page
 // brings its own (routes.tsx, docs/decisions/0029).
@@ -56,7 +66,29 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-if (prerendered) {
+if (drawnFor === 'member') {
+  // Taken over once the member app, the page and every lazy part the drawing shows are loaded
+  // (boot.ts fetches their scripts once the page has loaded), so that hydrating suspends
+  // nowhere (lib/ready-lazy.tsx). After this module has run: those modules import the app's,
+  // which waits for this one to finish.
+  // The answers go into the query cache, and the typed text is kept, by the member app's code
+  // (lib/drawn.ts): not the app's, which every page waits for.
+  const takeOver = (memberApp?: Awaited<ReturnType<typeof readyMemberPage>>) => {
+    if (drawn) memberApp?.takeDrawnAnswers(queryClient, drawn);
+    const putBackTyped = memberApp?.keepTypedInput(root);
+    hydrateRoot(root, app);
+    putBackTyped?.();
+  };
+  // The member app's and the page's modules first: they define the lazy parts named.
+  void readyMemberPage(window.location.pathname).then(
+    (memberApp) =>
+      readyLazies(drawn?.lazies ?? []).then(
+        () => takeOver(memberApp),
+        () => takeOver(memberApp),
+      ),
+    () => takeOver(),
+  );
+} else if (prerendered) {
   hydrateRoot(root, app);
   // Hydration needs the page's own language; the reader's choice follows once the page is the
   // app's (read again then: a press on the language switch held by boot.ts may have changed it).

@@ -1,10 +1,14 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { AppReady } from './components/AppReady.tsx';
 import { withStrings } from './lib/i18n.ts';
+import { readyLazy, type ReadyLazy } from './lib/ready-lazy.tsx';
 import type { StringChunk } from './lib/string-chunks.ts';
 
-/** A lazily loaded page that can also be fetched ahead of its first render. */
-export type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/**
+ * A lazily loaded page that can also be fetched ahead of its first render (`preload`), or made
+ * ready to render without suspending (`ready`).
+ */
+export type Page = ReadyLazy & { preload: () => Promise<unknown> };
 
 /**
  * A route's page: its module and the chunks of strings it shows beyond `core`, fetched at once,
@@ -27,18 +31,20 @@ const page = (
     return loading;
   };
   // The page, then AppReady: the app says it handles the page once the page itself is there.
+  let ready: ComponentType | undefined;
   const render = () =>
-    once().then(({ default: Loaded }) => ({
-      default: function ReadyPage() {
+    once().then(({ default: Loaded }) => {
+      ready ??= function ReadyPage() {
         return (
           <>
             <Loaded />
             <AppReady />
           </>
         );
-      },
-    }));
-  return Object.assign(lazy(render), { preload: once });
+      };
+      return { default: ready };
+    });
+  return Object.assign(readyLazy(null, render), { preload: once });
 };
 
 export const pages = {
@@ -140,13 +146,18 @@ export const pages = {
 export interface MemberRoute {
   path: string;
   page: Page;
+  /**
+   * The server does not draw it (docs/decisions/0060): the page acts as it opens (a link's
+   * token used, a payment's outcome asked for), which only the member's browser may do.
+   */
+  notDrawn?: true;
 }
 
 /** The member routes, rendered by MemberApp.tsx; the boot fetches the opened one's page ahead. */
 export const memberRoutes: readonly MemberRoute[] = [
   { path: '/', page: pages.Dashboard },
   { path: '/account-settings', page: pages.AccountSettings },
-  { path: '/verify-email', page: pages.VerifyEmail },
+  { path: '/verify-email', page: pages.VerifyEmail, notDrawn: true },
   { path: '/admin', page: pages.Admin },
   { path: '/support', page: pages.Support },
   { path: '/bible', page: pages.BibleReader },
@@ -168,7 +179,7 @@ export const memberRoutes: readonly MemberRoute[] = [
   { path: '/notification-settings', page: pages.NotificationSettings },
   { path: '/notification-test', page: pages.NotificationTest },
   { path: '/subscription', page: pages.Subscription },
-  { path: '/welcome-premium', page: pages.WelcomePremium },
+  { path: '/welcome-premium', page: pages.WelcomePremium, notDrawn: true },
   { path: '/sermons', page: pages.Sermons },
   { path: '/sermons/:id', page: pages.SermonDetail },
   { path: '/books', page: pages.Books },

@@ -3,6 +3,7 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -95,8 +96,10 @@ import {
   loadPrerenderedPages,
   pageLanguage,
   registerStaticClient,
+  sendDrawnPage,
   sendHtmlPage,
 } from './web/client.ts';
+import { loadMemberRenderer } from './web/member-render.ts';
 import { loadStylesheet, serverPages } from './web/page.ts';
 
 declare module 'fastify' {
@@ -597,18 +600,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before any script runs; a member gets the app, which shows their own page at that path.
   const prerendered = loadPrerenderedPages(deps.clientDir);
   const memberShell = htmlPage ? loadMemberShell(deps.clientDir, htmlPage) : null;
-  /** A member's shell names what their route's first visit needs; a visitor's does not. */
-  const shellFor = (request: FastifyRequest, path: string) =>
-    memberShell && hasSessionCookie(request)
-      ? memberShell.pageFor(path, pageLanguage(request))
-      : htmlPage!;
+  const memberRenderer = memberShell ? await loadMemberRenderer(app, deps.clientDir) : null;
+  /**
+   * A member (a session cookie) on one of the member app's routes gets their first screen drawn
+   * (docs/decisions/0060), else the shell naming what the route's first visit needs; a visitor
+   * gets the plain shell.
+   */
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    if (!memberShell || !hasSessionCookie(request)) return sendHtmlPage(request, reply, htmlPage!);
+    const language = pageLanguage(request);
+    if (memberRenderer && request.method === 'GET' && memberShell.hasRoute(path)) {
+      const drawn = await memberRenderer.draw(request, path, language);
+      const scripts = memberShell.filesFor(path, language);
+      const sent =
+        drawn && sendDrawnPage(request, reply, htmlPage!, { ...drawn, scripts }, language);
+      if (sent) return sent;
+    }
+    return sendHtmlPage(request, reply, memberShell.pageFor(path, language));
+  };
   for (const [path, byLanguage] of prerendered) {
     app.get(path, { schema: { hide: true } }, (request, reply) => {
       // Either answer depends on both: a cache must not give one to the other.
       reply.header('vary', 'Cookie, Accept-Language');
-      if (htmlPage && hasSessionCookie(request)) {
-        return sendHtmlPage(request, reply, shellFor(request, path));
-      }
+      if (htmlPage && hasSessionCookie(request)) return sendShell(request, reply, path);
       return sendHtmlPage(request, reply, byLanguage[pageLanguage(request)]);
     });
   }
@@ -622,7 +636,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ) {
       // Which files the shell names depends on the session cookie and the language.
       reply.header('vary', 'Cookie, Accept-Language');
-      return sendHtmlPage(request, reply, shellFor(request, path));
+      return sendShell(request, reply, path);
     }
     return reply
       .status(404)

@@ -389,7 +389,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
 
     // Back another day: "Usar una aplicación" leads to the app's card, and once on, nothing is
     // asked (the passkey's way is tests/e2e/passkeys.test.ts's).
-    await page.evaluate(() => localStorage.removeItem('camino:second-factor-snoozed'));
+    await context.clearCookies({ name: 'second-factor-snoozed' });
     await page.reload();
     await invitacion.getByRole('link', { name: 'Usar una aplicación' }).click();
     await page.waitForURL(/\/account-settings#two-factor$/);

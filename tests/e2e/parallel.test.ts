@@ -116,7 +116,14 @@ describe.runIf(enabled)('parallel reading', () => {
     await screenshot(page, 'parallel-numbers-12-en-desktop');
 
     // Beside the WEB: Romans 16:25–27 stand alone, with a quiet note.
-    await page.getByLabel('Beside it').selectOption('WEB');
+    // Saved before the next page is opened (on a page the server drew, the choice waits for the
+    // app to take the page over: docs/decisions/0060).
+    await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().endsWith('/api/user/preferences') && r.request().method() === 'PATCH',
+      ),
+      page.getByLabel('Beside it').selectOption('WEB'),
+    ]);
     await page.goto(`${e2e.base}/bible?t=KJV&b=Rom&c=16`);
     await page.getByText('Now to him that is of power to stablish you').waitFor();
     await expect.poll(() => page.getByText('Not in WEB here').count()).toBe(3);

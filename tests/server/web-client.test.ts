@@ -248,3 +248,27 @@ describe('serving the web client', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('a drawn member page (docs/decisions/0060)', () => {
+  it('JSON inside a script element cannot end it or open a comment', async () => {
+    const { scriptSafeJson } = await import('#server/web/member-render.ts');
+    const text = scriptSafeJson({
+      title: '</script><script>alert(1)</script><!--',
+      line: '\u2028',
+    });
+    expect(text).not.toMatch(/[<>\u2028]/);
+    expect(JSON.parse(text)).toEqual({
+      title: '</script><script>alert(1)</script><!--',
+      line: '\u2028',
+    });
+  });
+
+  it('names each style attribute of the drawing as the browser reads it', async () => {
+    const { styleAttributesOf } = await import('#server/web/client.ts');
+    expect(
+      styleAttributesOf(
+        '<div style="width:40%"></div><p>style="not an attribute"</p><i style="font-family:&quot;A&quot;"></i>',
+      ),
+    ).toEqual(['width:40%', 'font-family:"A"']);
+  });
+});

@@ -1,8 +1,11 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useToast } from '../hooks/use-toast.ts';
 import { afterFirstScreen } from '../lib/idle.ts';
+import { readyLazy } from '../lib/ready-lazy.tsx';
 
-const Toaster = lazy(() => import('./ui/Toaster.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = readyLazy('Toaster', () =>
+  import('./ui/Toaster.tsx').then((m) => ({ default: m.Toaster })),
+);
 
 /**
  * The toast region (Radix Toast) loads once the first screen has settled and the page is idle,

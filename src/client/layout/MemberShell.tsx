@@ -1,5 +1,5 @@
 import { Menu as MenuIcon } from 'lucide-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -11,14 +11,15 @@ import { Tip } from '../components/ui/Tip.tsx';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TimeZoneOfferSlot } from './TimeZoneOfferSlot.tsx';
+import { readyLazy } from '../lib/ready-lazy.tsx';
 
 // The phone drawer and the account menu (Radix dialog and dropdown, with their positioning
 // code) load when first wanted, not with every member page.
 const loadDrawer = () => import('./MemberDrawer.tsx');
-const MemberDrawer = lazy(loadDrawer);
+const MemberDrawer = readyLazy('MemberDrawer', loadDrawer);
 const preloadDrawer = () => void loadDrawer();
 const loadAccountMenu = () => import('./AccountMenu.tsx');
-const AccountMenu = lazy(loadAccountMenu);
+const AccountMenu = readyLazy('AccountMenu', loadAccountMenu);
 const preloadAccountMenu = () => void loadAccountMenu();
 
 /** The account menu's button before the menu itself has loaded: the same look, same name. */

@@ -1,5 +1,5 @@
 import { Menu as MenuIcon } from 'lucide-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from '../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -8,10 +8,11 @@ import { Button } from '../components/ui/Button.tsx';
 import { Tip } from '../components/ui/Tip.tsx';
 import { cn } from '../lib/cn.ts';
 import { VISITOR_NAV } from '../paths.ts';
+import { readyLazy } from '../lib/ready-lazy.tsx';
 
 // The phone drawer (a Radix dialog) loads when first wanted, not with every visitor page.
 const loadMenu = () => import('./VisitorMenu.tsx');
-const VisitorMenu = lazy(loadMenu);
+const VisitorMenu = readyLazy('VisitorMenu', loadMenu);
 const preloadMenu = () => void loadMenu();
 
 function Footer() {

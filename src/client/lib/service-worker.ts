@@ -20,6 +20,11 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker.addEventListener('controllerchange', keepWhatThePageShows, {
       once: true,
     });
+  } else if (document.getElementById('root')?.dataset.prerendered === 'member') {
+    // A page the server drew (docs/decisions/0060) came with its answers, which the worker
+    // never saw: asked again through it, once the page is idle, so they open offline too.
+    if ('requestIdleCallback' in window) requestIdleCallback(keepWhatThePageShows);
+    else setTimeout(keepWhatThePageShows, 1000);
   }
   const register = () => {
     navigator.serviceWorker.register(SW_URL).catch((error: unknown) => {
@@ -38,8 +43,10 @@ export function registerServiceWorker(): void {
 function keepWhatThePageShows() {
   // The session query (SESSION_KEY, /api/session) is one of them.
   void queryClient.refetchQueries({
+    // By the URL its key spells, or by its first part (today's reading's key adds the language).
     predicate: ({ queryKey }) =>
-      offlineRule(queryKey.map(String).join('/').split('?')[0]!) !== undefined,
+      offlineRule(queryKey.map(String).join('/').split('?')[0]!) !== undefined ||
+      offlineRule(String(queryKey[0]).split('?')[0]!) !== undefined,
   });
 }
 

@@ -105,3 +105,17 @@ export function forgetAfterSignOut() {
   forgetAllUnsaved();
   document.cookie = `${SIGNED_OUT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
+
+/**
+ * Whether this browser keeps text someone typed and did not save: a page the server drew
+ * (docs/decisions/0060) is then taken over at once, to put the text back where it was typed.
+ */
+export function anyUnsaved(): boolean {
+  for (const where of ['tab', 'device'] as const) {
+    const store = storage(where);
+    for (let i = 0; store && i < store.length; i++) {
+      if (store.key(i)?.startsWith(PREFIX[where])) return true;
+    }
+  }
+  return false;
+}

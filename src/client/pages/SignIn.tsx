@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../lib/router.tsx';
@@ -15,9 +15,10 @@ import { fieldMessage } from '../lib/validation.ts';
 import { keepNext } from '../paths.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
+import { readyLazy } from '../lib/ready-lazy.tsx';
 
 // Only an account with a second step (a passkey, an app's code) needs it.
-const TwoFactorStep = lazy(() => import('./TwoFactorStep.tsx'));
+const TwoFactorStep = readyLazy('TwoFactorStep', () => import('./TwoFactorStep.tsx'));
 
 /** Whether the member arrived here because their session ended (lib/queryClient.ts). */
 function sessionEnded(): boolean {

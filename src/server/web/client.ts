@@ -63,6 +63,10 @@ function matchesRoute(pattern: string, path: string): boolean {
  */
 export interface MemberShell {
   pageFor(path: string, language: Language): HtmlPage;
+  /** Whether `path` is one of the member app's routes. */
+  hasRoute(path: string): boolean;
+  /** The scripts the route's first visit needs, in `language` (none when unknown). */
+  filesFor(path: string, language: Language): readonly string[];
 }
 
 export function loadMemberShell(clientDir: string | undefined, shell: HtmlPage): MemberShell {
@@ -73,6 +77,9 @@ export function loadMemberShell(clientDir: string | undefined, shell: HtmlPage):
       : { routes: [] };
   const built = new Map<string, HtmlPage>();
   return {
+    hasRoute: (path) => routes.some((r) => matchesRoute(r.path, path)),
+    filesFor: (path, language) =>
+      routes.find((r) => matchesRoute(r.path, path))?.files[language] ?? [],
     pageFor(path, language) {
       const route = routes.find((r) => matchesRoute(r.path, path));
       const files = route?.files[language];
@@ -163,16 +170,35 @@ export function sendHtmlPage(request: FastifyRequest, reply: FastifyReply, page:
     reply.removeHeader('content-security-policy');
     return reply.code(304).send();
   }
+  return sendHtml(request, reply, page.template);
+}
+
+/**
+ * The template with a fresh style nonce, its policy saying so, compressed as the request accepts;
+ * `styleAttributes`: the policy also allows exactly these `style="…"` attributes (by hash).
+ */
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  styleAttributes: readonly string[] = [],
+) {
   const nonce = randomBytes(16).toString('base64');
-  const policy = String(reply.getHeader('content-security-policy')).replace(
+  let policy = String(reply.getHeader('content-security-policy')).replace(
     "style-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
   );
+  if (styleAttributes.length > 0) {
+    const hashes = [...new Set(styleAttributes)].map(
+      (value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`,
+    );
+    policy += `; style-src-attr 'unsafe-hashes' ${hashes.join(' ')}`;
+  }
   reply.header('content-security-policy', policy).type('text/html; charset=utf-8');
   // Compressed here, per response (the nonce differs each time), at a fast level: the page
   // carries its stylesheet inline (~60 KB, ~11 KB compressed). The API's compression hook does
   // not reach the app's pages sent by the not-found handler.
-  const html = page.render(nonce);
+  const html = template.replaceAll(NONCE_PLACEHOLDER, nonce);
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   const body =
@@ -181,6 +207,56 @@ export function sendHtmlPage(request: FastifyRequest, reply: FastifyReply, page:
       : gzipSync(html, { level: 6 });
   return reply.header('content-encoding', encoding).send(body);
 }
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/** The values of the `style` attributes in `html`, as the browser reads them. */
+export function styleAttributesOf(html: string): string[] {
+  return [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&(amp|quot|#39|lt|gt);/g, (entity) => ENTITIES[entity]!),
+  );
+}
+
+/**
+ * A member's first screen drawn by the server (docs/decisions/0060) inside the app's shell: the
+ * drawing in place of the loading screen, and the answers it was drawn from beside it. The
+ * route's scripts are named on the root, for boot.ts to fetch once the drawing is on screen:
+ * fetched (and compiled) before, they would hold the first paint back, as they do a visitor's
+ * prerendered page's. It holds the member's own data: kept by no cache, shared or the
+ * browser's (no ETag).
+ */
+export function sendDrawnPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shell: HtmlPage,
+  drawn: { html: string; state: string; scripts: readonly string[] },
+  language: Language,
+): FastifyReply | null {
+  const preload = drawn.scripts.map(escapeAttribute).join(' ');
+  const template = shell.template
+    .replace('<html lang="en">', () => `<html lang="${language}">`)
+    .replace(
+      /<div id="root">[\s\S]*?<!-- \/loading -->\s*<\/div>/,
+      () =>
+        `<div id="root" data-prerendered="member" data-takeover="interaction" data-preload="${preload}">${drawn.html}</div>` +
+        `<script type="application/json" id="camino-state">${drawn.state}</script>`,
+    );
+  if (!template.includes('data-prerendered="member"')) return null;
+  reply.header('cache-control', 'private, no-store');
+  addVary(reply, 'Accept-Encoding');
+  // The drawing's style attributes (a progress bar's width) are the app's own, set by script in
+  // the browser (which the policy does not govern); in HTML the policy must name each one.
+  return sendHtml(request, reply, template, styleAttributesOf(drawn.html));
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 /** Registers the static files of the build; the HTML page is sent by the caller's fallback. */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string) {

@@ -1,7 +1,6 @@
 import {
   Suspense,
   cloneElement,
-  lazy,
   useCallback,
   useEffect,
   useId,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { afterFirstScreen } from '../../lib/idle.ts';
 import { registerTip, tipEntries, unregisterTip, want } from './tip-store.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
   if (typeof ref === 'function') ref(value);
@@ -64,7 +64,7 @@ export function Tip({
 
 // Precached for offline use (scripts/build/sw.ts); should it fail to load anyway, the page goes
 // on without tooltips rather than failing with it.
-const TooltipHost = lazy((): Promise<{ default: () => ReactElement | null }> =>
+const TooltipHost = readyLazy('TooltipHost', (): Promise<{ default: () => ReactElement | null }> =>
   import('../TooltipHost.tsx').catch(() => ({ default: () => null })),
 );
 

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -7,30 +7,41 @@ import { Skeletons } from '../../components/QueryStates.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { withStrings } from '../../lib/i18n.ts';
 import { ProfileTab } from './ProfileTab.tsx';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 // The first tab comes with the page; each other tab's code, and the strings it needs beyond the
 // page's, when it is first opened.
-const PreferencesTab = lazy(
+const PreferencesTab = readyLazy(
+  'PreferencesTab',
+
   withStrings([], () =>
     import('./PreferencesTab.tsx').then((m) => ({ default: m.PreferencesTab })),
   ),
 );
-const SubscriptionTab = lazy(
+const SubscriptionTab = readyLazy(
+  'SubscriptionTab',
+
   withStrings(['subscription'], () =>
     import('./SubscriptionTab.tsx').then((m) => ({ default: m.SubscriptionTab })),
   ),
 );
-const PrivacyTab = lazy(
+const PrivacyTab = readyLazy(
+  'PrivacyTab',
+
   withStrings(['dataExport'], () =>
     import('./PrivacyTab.tsx').then((m) => ({ default: m.PrivacyTab })),
   ),
 );
-const NotificationsTab = lazy(
+const NotificationsTab = readyLazy(
+  'NotificationsTab',
+
   withStrings([], () =>
     import('./NotificationsTab.tsx').then((m) => ({ default: m.NotificationsTab })),
   ),
 );
-const SupportTab = lazy(
+const SupportTab = readyLazy(
+  'SupportTab',
+
   withStrings(['support', 'admin'], () =>
     import('./SupportTab.tsx').then((m) => ({ default: m.SupportTab })),
   ),

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
@@ -10,10 +10,11 @@ import { fieldMessage } from '../../lib/validation.ts';
 import { Skeletons } from '../../components/QueryStates.tsx';
 import { useUpdateProfile, type ProfileInput } from './api.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 // Password, two-step verification and devices come just after the profile form (their code
 // is not part of the settings page's first load).
-const SecuritySection = lazy(() => import('./SecuritySection.tsx'));
+const SecuritySection = readyLazy('SecuritySection', () => import('./SecuritySection.tsx'));
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();

@@ -20,8 +20,17 @@ import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { useParallelPreference } from './parallel/api.ts';
 import { ParallelControls } from './parallel/ParallelControls.tsx';
 import { ParallelReader } from './parallel/ParallelReader.tsx';
+import {
+  BIBLE_POSITION_COOKIE,
+  readDeviceCookie,
+  writeDeviceCookie,
+} from '../../lib/device-cookies.ts';
 
-const POSITION_KEY = 'bible-position';
+/** The reader's last place, `<book>.<chapter>` (a cookie: the server draws /bible there too). */
+function savedPosition(): { b: string; c: number } | null {
+  const match = /^(.+)\.(\d+)$/.exec(readDeviceCookie(BIBLE_POSITION_COOKIE) ?? '');
+  return match ? { b: match[1]!, c: Number(match[2]) } : null;
+}
 
 /** The reader: the place (translation, book, chapter, verse) lives in the URL. */
 export default function BibleReader() {
@@ -30,16 +39,7 @@ export default function BibleReader() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const isPremium = hasPremiumAccess(user);
-  const saved = useMemo(() => {
-    try {
-      return JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null') as {
-        b: string;
-        c: number;
-      } | null;
-    } catch {
-      return null;
-    }
-  }, []);
+  const saved = useMemo(() => savedPosition(), []);
   const translation =
     params.get('t') ?? defaultTranslation(user?.preferences.bibleTranslation ?? 'KJV', language);
   const book = bookIndex(params.get('b') ?? '') >= 0 ? params.get('b')! : (saved?.b ?? 'John');
@@ -55,7 +55,7 @@ export default function BibleReader() {
   const [comparing, setComparing] = useState(false);
 
   useEffect(() => {
-    localStorage.setItem(POSITION_KEY, JSON.stringify({ b: book, c: chapter }));
+    writeDeviceCookie(BIBLE_POSITION_COOKIE, `${book}.${chapter}`);
   }, [book, chapter]);
   useEffect(() => {
     if (highlight && data.data)

@@ -1,9 +1,10 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { counterpartOf } from '#shared/values/bible.ts';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { useScriptureInBoth } from './preference.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
-const PassageInBoth = lazy(() => import('./PassageInBoth.tsx'));
+const PassageInBoth = readyLazy('PassageInBoth', () => import('./PassageInBoth.tsx'));
 
 /**
  * A passage as the page shows it (`children`), or, when the member chose "show in both

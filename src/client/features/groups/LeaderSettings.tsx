@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router.tsx';
 import type { GroupDetail } from '#shared/groups.ts';
@@ -9,9 +9,10 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Switch } from '../../components/ui/Switch.tsx';
 import { useEndGroup, useUpdateGroup } from './api.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 // The form (and its form library) is fetched when a leader opens it, not with the group's page.
-const GroupForm = lazy(() =>
+const GroupForm = readyLazy('GroupForm', () =>
   import('./CreateGroupForm.tsx').then((m) => ({ default: m.CreateGroupForm })),
 );
 

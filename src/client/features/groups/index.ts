@@ -1,13 +1,16 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
 import { withStrings } from '../../lib/i18n.ts';
 import { useGroups } from './queries.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 /**
  * What other features may use from the groups: the dashboard's card and the lesson's share panel.
  * Each comes with its strings when first shown (docs/decisions/0029), and renders nothing for a
  * member with no group.
  */
-const LazyGroupsCard = lazy(
+const LazyGroupsCard = readyLazy(
+  'GroupsCard',
+
   withStrings(['groupPace'], () =>
     import('./GroupsCard.tsx').then((m) => ({ default: m.GroupsCard })),
   ),
@@ -22,7 +25,9 @@ export function GroupsCard() {
   return groups.data?.items.length ? createElement(LazyGroupsCard) : null;
 }
 
-export const ShareReflection = lazy(
+export const ShareReflection = readyLazy(
+  'ShareReflection',
+
   withStrings(['groupShare'], () =>
     import('./ShareReflection.tsx').then((m) => ({ default: m.ShareReflection })),
   ),

@@ -1,5 +1,5 @@
 import { ArrowRight, Church, Copy, GraduationCap, LifeBuoy, Megaphone } from 'lucide-react';
-import { Suspense, lazy, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import gospel from 'virtual:camino/gospel';
@@ -9,9 +9,10 @@ import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { ListenButton } from '../listen/index.ts';
 import { Prose } from './Prose.tsx';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 // Memorize / journal / favorites are for members: visitors never download them.
-const ScriptureActions = lazy(() => import('./ScriptureActions.tsx'));
+const ScriptureActions = readyLazy('ScriptureActions', () => import('./ScriptureActions.tsx'));
 
 const STEP_ICONS = {
   'start-101': GraduationCap,

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { withStrings } from '../../lib/i18n.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 /** What other parts of the app use from the notifications feature. */
 export { NotificationBell } from './NotificationBell.tsx';
@@ -10,7 +10,9 @@ export { invalidateNotificationSettings } from './settings-key.ts';
  * it inside a Suspense boundary), so the member shell, which shows the bell on every page, does
  * not carry it.
  */
-export const NotificationSettingsForm = lazy(
+export const NotificationSettingsForm = readyLazy(
+  'NotificationSettingsForm',
+
   withStrings(['notify', 'settings'], () =>
     import('./NotificationSettingsForm.tsx').then((m) => ({ default: m.NotificationSettingsForm })),
   ),

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerStatus } from '#shared/schemas/prayer.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -8,12 +8,13 @@ import { AddPrayerCard } from './AddPrayerCard.tsx';
 import { useDeletePrayer, usePrayerList } from './api.ts';
 import { PrayerList } from './PrayerList.tsx';
 import { PrayerTimerCard } from './PrayerTimerCard.tsx';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 // The edit and answer dialogs (and their dialog code) come when one is opened.
-const EditPrayerDialog = lazy(() =>
+const EditPrayerDialog = readyLazy('EditPrayerDialog', () =>
   import('./PrayerDialogs.tsx').then((m) => ({ default: m.EditPrayerDialog })),
 );
-const AnswerPrayerDialog = lazy(() =>
+const AnswerPrayerDialog = readyLazy('AnswerPrayerDialog', () =>
   import('./PrayerDialogs.tsx').then((m) => ({ default: m.AnswerPrayerDialog })),
 );
 

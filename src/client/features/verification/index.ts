@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { withStrings } from '../../lib/i18n.ts';
 import { secondFactorSnoozed } from './notice-state.ts';
+import { readyLazy } from '../../lib/ready-lazy.tsx';
 
 /**
  * Whether the member shell has something to ask of this member (ADR 0040, 0044): confirm their
@@ -17,7 +17,9 @@ export function accountNoticeWanted(user: CurrentUser): boolean {
 }
 
 /** The notice itself (render it inside a Suspense boundary), with its strings. */
-export const AccountNotice = lazy(
+export const AccountNotice = readyLazy(
+  'AccountNotice',
+
   withStrings(['verify', 'secureAccount'], () =>
     import('./AccountNotice.tsx').then((m) => ({ default: m.AccountNotice })),
   ),

@@ -1,18 +1,23 @@
+import {
+  SECOND_FACTOR_SNOOZE_COOKIE,
+  readDeviceCookie,
+  writeDeviceCookie,
+} from '../../lib/device-cookies.ts';
+
 /**
  * "Not now" on the invitation to turn on two-step verification (ADR 0044): kept in this browser
- * for 30 days, per member (a shared computer's other members are still asked). Only a date.
+ * for 30 days, per member (a shared computer's other members are still asked). Only a date. In
+ * a cookie: the server draws the member's page as this browser will (docs/decisions/0060).
  */
-export const SECOND_FACTOR_SNOOZE_KEY = 'camino:second-factor-snoozed';
 const SNOOZE_DAYS = 30;
 
 function snoozes(): Record<string, number> {
-  try {
-    const raw = localStorage.getItem(SECOND_FACTOR_SNOOZE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
+  const all: Record<string, number> = {};
+  for (const entry of (readDeviceCookie(SECOND_FACTOR_SNOOZE_COOKIE) ?? '').split(',')) {
+    const [id, until] = entry.split('.');
+    if (id && Number(until) > 0) all[id] = Number(until);
   }
+  return all;
 }
 
 export function secondFactorSnoozed(userId: string, now = Date.now()): boolean {
@@ -25,8 +30,13 @@ export function snoozeSecondFactor(userId: string, now = Date.now()): void {
     const all = snoozes();
     for (const [id, until] of Object.entries(all)) if (until <= now) delete all[id];
     all[userId] = now + SNOOZE_DAYS * 86_400_000;
-    localStorage.setItem(SECOND_FACTOR_SNOOZE_KEY, JSON.stringify(all));
+    writeDeviceCookie(
+      SECOND_FACTOR_SNOOZE_COOKIE,
+      Object.entries(all)
+        .map(([id, until]) => `${id}.${until}`)
+        .join(','),
+    );
   } catch {
-    // storage unavailable: the invitation shows again next time
+    // cookies unavailable: the invitation shows again next time
   }
 }

@@ -1,0 +1,38 @@
+/**
+ * What this browser remembers that changes a member's first screen, kept in cookies the server
+ * can read too: a page the server draws (docs/decisions/0060) must be drawn as the browser will
+ * draw it when it takes the page over, or the two disagree. Only the names listed here are ever
+ * given to the server's drawing.
+ */
+
+/** The Bible reader's last place (`<book>.<chapter>`), where /bible opens. */
+export const BIBLE_POSITION_COOKIE = 'bible-position';
+/** "Not now" on the invitation to a second step of signing in: `<member id>.<until ms>`, … */
+export const SECOND_FACTOR_SNOOZE_COOKIE = 'second-factor-snoozed';
+export const DEVICE_COOKIES = [BIBLE_POSITION_COOKIE, SECOND_FACTOR_SNOOZE_COOKIE] as const;
+
+/** On the server, while it draws a page: the request's device cookies. */
+let fromServer: Partial<Record<string, string>> | null = null;
+export function deviceCookiesFromServer(cookies: Partial<Record<string, string>> | null) {
+  fromServer = cookies;
+}
+
+export function readDeviceCookie(name: (typeof DEVICE_COOKIES)[number]): string | null {
+  if (fromServer) return fromServer[name] ?? null;
+  if (typeof document === 'undefined') return null;
+  const found = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`));
+  if (!found) return null;
+  try {
+    return decodeURIComponent(found.slice(name.length + 1));
+  } catch {
+    return null;
+  }
+}
+
+/** Kept a year, sent with every page of the site (the server reads it when drawing one). */
+export function writeDeviceCookie(name: (typeof DEVICE_COOKIES)[number], value: string): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  PHONE,
+  e2eAvailable,
+  expectAccessible,
+  newContext,
+  screenshot,
+  signUpMember,
+  useE2EServer,
+} from './browser.ts';
+
+/**
+ * A member's first screen drawn by the server with their data (docs/decisions/0060), in
+ * Chromium: on screen before any script runs, taken over when used (the press kept), or when
+ * the phone is idle, with nothing moved or drawn twice.
+ */
+const enabled = e2eAvailable();
+const e2e = useE2EServer('drawn');
+
+/** Layout shifts summed from the page's start (buffered). */
+const shifted = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            sum += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 300);
+      }),
+  );
+
+const appReady = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.app === 'ready');
+
+async function memberWithAnEntry(lang: 'en' | 'es', title: string) {
+  const context = await newContext(e2e.browser, {
+    viewport: PHONE,
+    locale: lang === 'es' ? 'es-MX' : 'en-US',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await signUpMember(page, e2e.base, lang);
+  const saved = await page.request.post(`${e2e.base}/api/journal`, {
+    headers: { origin: e2e.base },
+    data: { title, content: `${title}: what I read today.`, status: 'published' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return { context, page };
+}
+
+describe.runIf(enabled)('a member’s first screen, drawn by the server', () => {
+  it('arrives with the member’s own data in their language, for them alone, kept by no cache', async () => {
+    const rut = await memberWithAnEntry('es', 'Salmo de la mañana');
+    const other = await memberWithAnEntry('en', 'Someone else’s entry');
+
+    // The language the browser asks in (its language cookie or Accept-Language), as the app's.
+    const res = await rut.page.request.get(`${e2e.base}/journal`, {
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('data-prerendered="member"');
+    expect(html).toContain('Salmo de la mañana');
+    expect(html).toContain('Diario');
+    expect(html).not.toContain('Someone else');
+    expect(res.headers()['cache-control']).toBe('private, no-store');
+    expect(res.headers().etag).toBeUndefined();
+    expect(res.headers().vary).toMatch(/Cookie/);
+    // The answers it was drawn from, beside it, where no `<` can end the element.
+    const state = /<script type="application\/json" id="camino-state">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+    expect(state).not.toBeNull();
+    expect(state![1]).not.toContain('<');
+    const answers = JSON.parse(state![1]!) as { queries: [unknown[], unknown][]; lazies: string[] };
+    expect(answers.queries.map(([key]) => key[0])).toContain('/api/session');
+
+    // A visitor's request for the same path: the shell, nothing drawn.
+    const visitor = await fetch(`${e2e.base}/journal`);
+    expect(await visitor.text()).not.toContain('data-prerendered="member"');
+    await Promise.all([rut.context.close(), other.context.close()]);
+  });
+
+  it('is on screen with scripts off; with them, a press before the takeover is kept and done; axe clean', async () => {
+    const { context, page } = await memberWithAnEntry('es', 'Gracia sobre gracia');
+    const cookies = await context.cookies();
+
+    // No script at all (every script refused): the page is there, in Spanish, with the entry.
+    const plain = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    await plain.addCookies(cookies);
+    const still = await plain.newPage();
+    await still.route('**/*.js', (route) => route.abort());
+    await still.goto(`${e2e.base}/journal`);
+    await still.getByRole('heading', { name: 'Diario' }).waitFor();
+    await still.getByText('Gracia sobre gracia', { exact: true }).waitFor();
+    expect(await appReady(still)).toBe(false);
+    await screenshot(still, 'drawn-journal-es-phone-no-script');
+    await plain.close();
+
+    // Scripts on: no policy violation, and the language switch pressed at once is done once
+    // the app has the page.
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${e2e.base}/journal`);
+    expect(await appReady(page)).toBe(false);
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('heading', { name: 'Journal' }).waitFor();
+    expect(await appReady(page)).toBe(true);
+    await page.getByText('Gracia sobre gracia', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await expectAccessible(page, 'journal drawn, taken over');
+    await context.close();
+  });
+
+  it('is taken over without a press once the page has loaded and the phone is idle; nothing asked twice', async () => {
+    const { context, page } = await memberWithAnEntry('en', 'Morning psalm');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    await page.goto(`${e2e.base}/`);
+    await page.getByRole('heading', { name: /Welcome, Rut/ }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+      timeout: 15_000,
+    });
+    // The dashboard's answers came with the page: the takeover asks none of them again.
+    expect(asked.filter((u) => u === '/api/dashboard' || u === '/api/session')).toEqual([]);
+    expect(await shifted(page)).toBeLessThan(0.01);
+    // The app has the page: a client-side navigation works.
+    await page.getByRole('link', { name: 'Journal' }).first().click();
+    await page.getByText('Morning psalm', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('the Bible opens where the member left it, drawn there too', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'en');
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Rom&c=8`);
+    await page.getByRole('heading', { name: /Romans 8/ }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+      timeout: 15_000,
+    });
+    // The place is remembered where the server reads it.
+    const html = await (await page.request.get(`${e2e.base}/bible`)).text();
+    expect(html).toMatch(/Romans 8/);
+    await page.goto(`${e2e.base}/bible`);
+    await page.getByRole('heading', { name: /Romans 8/ }).waitFor();
+    expect(await shifted(page)).toBeLessThan(0.01);
+    await context.close();
+  });
+});
