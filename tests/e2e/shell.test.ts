@@ -77,6 +77,8 @@ const MEMBER_ROUTES = [
 ];
 
 describe.runIf(enabled)('the app in Chromium', () => {
+  // ~80 page loads, 40 of them checked by axe, each page drawn by the server and taken over by
+  // the app once idle (docs/decisions/0060): more than the project's 240 s for one test.
   it('sign up → age gate → shell → every route → Spanish → sign out (desktop)', async () => {
     const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();
@@ -200,7 +202,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
 
     expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
     await context.close();
-  });
+  }, 480_000);
 
   it('under 13: the restriction shows, then the account is signed out and cannot return (phone, Spanish)', async () => {
     const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
