@@ -4,25 +4,21 @@
  * (main.tsx hydrates it) with the answers it was drawn from. Built by Vite as an SSR bundle
  * beside prerender.tsx and run by the server (src/server/web/member-render.ts).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { serverTree } from './server-tree.tsx';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { I18nextProvider } from 'react-i18next';
 import type { Language } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
 import { App } from './App.tsx';
-import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
 import { DEVICE_COOKIES, deviceCookiesFromServer } from './lib/device-cookies.ts';
 import type { DrawnAnswers } from './lib/drawn.ts';
 import { answerFromServer } from './lib/early.ts';
 import { addAllStrings, i18n } from './lib/i18n.ts';
-import { LanguageProvider } from './lib/language.tsx';
 import { noteRenderedLazies } from './lib/ready-lazy.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
-import { StaticRouter, matchPath } from './lib/router.tsx';
+import { matchPath } from './lib/router.tsx';
 import { memberRoutes } from './routes.tsx';
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
@@ -87,21 +83,7 @@ async function render({ path, search, language, user, get, cookies }: MemberPage
   await i18n.changeLanguage(language);
   const client = createQueryClient();
   client.setQueryData(CURRENT_USER_KEY, user);
-  const tree = (
-    <StrictMode>
-      <QueryClientProvider client={client}>
-        <I18nextProvider i18n={i18n}>
-          <LanguageProvider>
-            <StaticRouter location={path + search}>
-              <PageLoadingProvider>
-                <App />
-              </PageLoadingProvider>
-            </StaticRouter>
-          </LanguageProvider>
-        </I18nextProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  const tree = serverTree(client, path + search, <App />);
   answerFromServer(get);
   deviceCookiesFromServer(
     Object.fromEntries(

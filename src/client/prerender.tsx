@@ -3,20 +3,15 @@
  * Built by Vite as an SSR bundle and run by scripts/build/build.ts; the browser hydrates the
  * same tree (main.tsx).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { serverTree } from './server-tree.tsx';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { I18nextProvider } from 'react-i18next';
-import { StaticRouter } from './lib/router.tsx';
 import gospel from 'virtual:camino/gospel';
 import type { Language } from '#shared/constants.ts';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
 import { VisitorApp } from './App.tsx';
-import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
 import { addAllStrings, i18n } from './lib/i18n.ts';
-import { LanguageProvider } from './lib/language.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
 
 /**
@@ -64,21 +59,7 @@ export async function renderPage(
   const queryClient = createQueryClient();
   // Prerendered pages are sent only to requests without a session: a visitor.
   queryClient.setQueryData(CURRENT_USER_KEY, null);
-  const tree = (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>
-          <LanguageProvider>
-            <StaticRouter location={path}>
-              <PageLoadingProvider>
-                <VisitorApp />
-              </PageLoadingProvider>
-            </StaticRouter>
-          </LanguageProvider>
-        </I18nextProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  const tree = serverTree(queryClient, path, <VisitorApp />);
   // Every lazy page loaded and in place: the HTML is complete, with no script to finish it (the
   // CSP would refuse one).
   const html = await renderToStringAsync(tree);

@@ -1,0 +1,28 @@
+/**
+ * The providers around the app when it is rendered to HTML outside the browser: the build's
+ * prerender of the public pages (prerender.tsx) and the server's drawing of a member's first
+ * screen (member-render.tsx). The browser's own tree is main.tsx's.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
+import { i18n } from './lib/i18n.ts';
+import { LanguageProvider } from './lib/language.tsx';
+import { StaticRouter } from './lib/router.tsx';
+
+export function serverTree(client: QueryClient, location: string, app: ReactNode) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <LanguageProvider>
+            <StaticRouter location={location}>
+              <PageLoadingProvider>{app}</PageLoadingProvider>
+            </StaticRouter>
+          </LanguageProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
