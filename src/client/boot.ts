@@ -88,7 +88,9 @@ const preloadPage = () => {
  * submitted again once the app handles the page (components/AppReady.tsx sets data-app="ready").
  */
 let heldForm: HTMLFormElement | null = null;
-let heldButton: HTMLElement | null = null;
+/** Every press held, in order: two verses chosen before the takeover are both chosen after. */
+let heldButtons: HTMLElement[] = [];
+const MOST_PRESSES_HELD = 20;
 const ready = () => document.documentElement.dataset.app === 'ready';
 document.addEventListener(
   'submit',
@@ -105,9 +107,12 @@ new MutationObserver((_, observer) => {
   observer.disconnect();
   document.documentElement.removeAttribute('aria-busy');
   if (heldForm?.isConnected) heldForm.requestSubmit();
-  // Hydration keeps the page's elements: the button pressed is the one the app now handles.
-  if (heldButton?.isConnected) heldButton.click();
-  heldForm = heldButton = null;
+  // Hydration keeps the page's elements: the buttons pressed are the ones the app now handles,
+  // pressed again in the order they were (one press may remove the next one's button).
+  const presses = heldButtons;
+  heldForm = null;
+  heldButtons = [];
+  for (const button of presses) if (button.isConnected) button.click();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
 
 /**
@@ -126,7 +131,7 @@ function holdPresses() {
       if (!button || submits) return;
       event.preventDefault();
       event.stopPropagation();
-      heldButton = button;
+      if (heldButtons.length < MOST_PRESSES_HELD) heldButtons.push(button);
       document.documentElement.setAttribute('aria-busy', 'true');
       start();
     },

@@ -138,7 +138,7 @@ describe.runIf(enabled)('a member’s first screen, drawn by the server', () => 
     await context.close();
   });
 
-  it('the Bible opens where the member left it, drawn there too', async () => {
+  it('the Bible opens where the member left it, drawn there too; verses chosen before the takeover stay chosen', async () => {
     const context = await newContext(e2e.browser, { viewport: PHONE, serviceWorkers: 'block' });
     const page = await context.newPage();
     await signUpMember(page, e2e.base, 'en');
@@ -153,6 +153,18 @@ describe.runIf(enabled)('a member’s first screen, drawn by the server', () => 
     await page.goto(`${e2e.base}/bible`);
     await page.getByRole('heading', { name: /Romans 8/ }).waitFor();
     expect(await shifted(page)).toBeLessThan(0.01);
+
+    // Two verses chosen before the takeover (the app's code slowed down): both are chosen after.
+    await page.goto(`${e2e.base}/bible?t=KJV&b=Rom&c=12`);
+    await page.getByRole('heading', { name: /Romans 12/ }).waitFor();
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: /I beseech you therefore, brethren/ }).click();
+    await page.getByRole('button', { name: /And be not conformed to this world/ }).click();
+    expect(await appReady(page)).toBe(false);
+    await page.getByRole('toolbar').getByText('Romans 12:1-2').waitFor({ timeout: 15_000 });
     await context.close();
   });
 });
