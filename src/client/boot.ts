@@ -191,16 +191,23 @@ if (language === 'reloading') {
 else if (takeover === 'interaction') {
   holdPresses();
   // A finger on a button or a field, or the keyboard on one: the app starts loading before the
-  // click (or the typing) arrives.
+  // click (or the typing) arrives. On a member's page, a mouse over a control too: its tooltip
+  // is the app's (a visitor's page that works as HTML alone stays so while links are hovered).
+  const member = prerendered === 'member';
   const wantsApp = (event: Event) =>
-    event.target instanceof Element && event.target.closest('button, input, select, textarea');
-  for (const type of ['pointerdown', 'focusin']) {
+    event.target instanceof Element &&
+    event.target.closest(
+      event.type === 'pointerover'
+        ? 'button, input, select, textarea, a[href], [role="button"]'
+        : 'button, input, select, textarea',
+    );
+  for (const type of ['pointerdown', 'focusin', ...(member ? ['pointerover'] : [])]) {
     addEventListener(type, (event) => void (wantsApp(event) && start()), {
       capture: true,
       passive: true,
     });
   }
-  if (prerendered === 'member') takeOverWhenIdle();
+  if (member) takeOverWhenIdle();
 } else {
   // The app's shell (its loading screen), a page with a form, or a member's drawn page with
   // typed text to put back: painted first, then the app.

@@ -51,6 +51,9 @@ export function Tip({
   useEffect(() => {
     if (!element) return;
     registerTip({ id, label, element });
+    // Already under the pointer or focused (a page the server drew, taken over while the mouse
+    // was on the control): its name is wanted now, not once the page has settled.
+    if (element.matches(':hover') || element === document.activeElement) want();
     element.addEventListener('pointerenter', want, { once: true });
     element.addEventListener('focus', want, { once: true });
     return () => {
