@@ -38,7 +38,10 @@ each run's full report (JSON: long tasks, main-thread breakdown, requests).`;
 const MAIN_THREAD_INTRO = `What does not depend on the host's speed (issue 24, ADR 0051): the main-thread time of each member page's first
 screen with Chromium's CPU not slowed (script evaluation, parse and compile, style and layout, from the trace, as
 Lighthouse's main-thread breakdown reads it), against the same figure for the visitor landing page measured in the
-same runs, interleaved. A faster or slower host moves both alike; the ratio says the same on any machine.`;
+same runs, interleaved. A faster or slower host moves both alike; the ratio says the same on any machine. A member's
+page is drawn by the server and taken over by the app when used (ADR 0060): the last three columns add the app's
+evaluation and hydration, from the navigation until the app has the page (Chromium's script, style and layout
+counters, the takeover asked by focusing the page's first button), against the landing page taken over the same way.`;
 import {
   ROOT,
   freePort,
