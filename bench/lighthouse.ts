@@ -182,7 +182,9 @@ export async function lighthouseRows(
       if (lhr.runtimeError) {
         // Say so rather than count zeros as if they were scores (a trace glitch: the other runs
         // of the page stand).
-        console.warn(`Lighthouse could not measure ${path} (${preset}): ${lhr.runtimeError.code}`);
+        console.warn(
+          `Lighthouse could not measure ${path} (${preset}), attempt ${attempt + 1}: ${lhr.runtimeError.code}`,
+        );
         return undefined;
       }
       const score = (id: string) => {
@@ -206,7 +208,10 @@ export async function lighthouseRows(
     };
     const median = async (path: string, preset: 'mobile' | 'desktop', member: boolean) => {
       const runs: LighthouseRow[] = [];
-      for (let attempt = 0; attempt < RUNS; attempt++) {
+      // A run Lighthouse could not measure (a trace without its navigation start, seen about once
+      // in twenty runs) is run again, so that the median is of RUNS measured runs: at most
+      // RUNS more attempts, then the runs there are.
+      for (let attempt = 0; attempt < 2 * RUNS && runs.length < RUNS; attempt++) {
         const row = await run(path, preset, member, attempt);
         if (row) runs.push(row);
       }

@@ -4,9 +4,10 @@
  *   pages: links and text) never downloads the app unless the reader presses one of its buttons
  *   (the language switch, the phone menu) or uses a form: the press is held, the app fetched and
  *   the press replayed once the app handles the page. Links are plain links.
- * - A page with a form (sign-in, sign-up) is painted first, then the app and the page's modules
- *   are fetched and take it over (a request started before the first paint would compete with it
- *   for a phone's bandwidth).
+ * - A page with a form (sign-in, sign-up, a forgotten password) and a member's first screen drawn
+ *   by the server are read before anything is pressed: the app takes them over when a field or a
+ *   button is reached for, or once the page has loaded and the phone has had nothing to do for a
+ *   while (docs/decisions/0060, 0061). A submit or a press before then is held and replayed.
  * - Any other page is the app's shell: its loading screen is painted from the HTML alone, the
  *   session check goes out at once, and the app right after the first paint
  *   (docs/decisions/0032).
@@ -19,6 +20,7 @@ import { getEarly } from './lib/early.ts';
 import { chosenLanguage, cookieSays, writeLanguageCookie } from './lib/language-choice.ts';
 import { USER_PATH } from './sw/names.ts';
 import { anyUnsaved, forgetAfterSignOut } from './lib/unsaved.ts';
+import { sessionEnded } from './lib/session-ended.ts';
 import { askPageData, pageData } from './page-data.ts';
 
 // The server has just signed someone out (GET /api/logout): the text they typed and did not
@@ -140,13 +142,14 @@ function holdPresses() {
 }
 
 /**
- * A member's first screen drawn by the server (docs/decisions/0060) is read before anything is
- * pressed: the app takes it over when the member reaches for a control (above), or once the
- * page has loaded and the phone has had nothing to do for a while (the live parts then start:
- * notifications, offline support). Its scripts are fetched, not run, as soon as the page has
- * loaded, so that taking over does not wait for the network.
+ * A member's first screen drawn by the server (docs/decisions/0060), or a page with a form
+ * (0061), is read before anything is pressed: the app takes it over when a control is reached
+ * for (below), or once the page has loaded and the phone has had nothing to do for a while (a
+ * member's live parts then start: notifications, offline support; a form is ready before the
+ * password manager's fill is submitted). Its scripts are fetched, not run, as soon as the page
+ * has loaded, so that taking over does not wait for the network.
  */
-const MEMBER_IDLE_TAKEOVER_MS = 3000;
+const IDLE_TAKEOVER_MS = 3000;
 function takeOverWhenIdle() {
   const whenIdle = (run: () => void) =>
     'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : run();
@@ -164,14 +167,19 @@ function takeOverWhenIdle() {
   };
   const afterLoad = () => {
     whenIdle(prefetch);
-    setTimeout(() => whenIdle(start), MEMBER_IDLE_TAKEOVER_MS);
+    setTimeout(() => whenIdle(start), IDLE_TAKEOVER_MS);
   };
   if (document.readyState === 'complete') afterLoad();
   else addEventListener('load', afterLoad, { once: true });
 }
 
-// A member's drawn page where text typed and not saved waits to be put back: the app at once.
-const takeover = prerendered === 'member' && anyUnsaved() ? 'paint' : root?.dataset.takeover;
+// The app at once, after the first paint: a member's drawn page where text typed and not saved
+// waits to be put back, or the sign-in page with the notice that a session ended (both are the
+// app's to show).
+const takeover =
+  (prerendered === 'member' && anyUnsaved()) || (location.pathname === '/sign-in' && sessionEnded())
+    ? 'paint'
+    : root?.dataset.takeover;
 if (!prerendered) {
   // The app's shell: whether someone is signed in decides everything it shows, so the session
   // check goes out now, before the app's code rather than after it, and a member's page data as
@@ -188,7 +196,7 @@ if (!prerendered) {
 if (language === 'reloading') {
   // The page in the chosen language is on its way.
 } else if (language === 'switch' || typeof PerformanceObserver === 'undefined') start();
-else if (takeover === 'interaction') {
+else if (takeover === 'interaction' || takeover === 'idle') {
   holdPresses();
   // A finger on a button or a field, or the keyboard on one: the app starts loading before the
   // click (or the typing) arrives. On a member's page, a mouse over a control too: its tooltip
@@ -207,10 +215,10 @@ else if (takeover === 'interaction') {
       passive: true,
     });
   }
-  if (member) takeOverWhenIdle();
+  if (takeover === 'idle') takeOverWhenIdle();
 } else {
-  // The app's shell (its loading screen), a page with a form, or a member's drawn page with
-  // typed text to put back: painted first, then the app.
+  // The app's shell (its loading screen), or a page whose first screen is the app's to finish
+  // (above): painted first, then the app.
   if (prerendered === 'member') holdPresses();
   // Someone using the page before it has painted gets the app at once.
   for (const type of ['pointerdown', 'keydown', 'focusin']) {

@@ -18,21 +18,22 @@ import { createQueryClient } from './lib/queryClient.ts';
  * The public pages worth sending as HTML, with the key of their title (a page with content of its
  * own, the gospel, gives its own title and meta description instead) and when the app takes
  * them over (boot.ts): `interaction` for a page that works as HTML alone (text and links; the app
- * is fetched only when one of its buttons is pressed), `paint` for a page with a form (the app
- * is fetched as soon as the page has painted).
+ * is fetched only when one of its buttons is pressed), `idle` for a page with a form (the app
+ * takes it over when a field or a button is reached for, or once the page has loaded and the
+ * phone is idle: docs/decisions/0061).
  */
 export const PRERENDERED_PAGES: {
   path: string;
   titleKey: string | null;
-  takeover: 'interaction' | 'paint';
+  takeover: 'interaction' | 'idle';
   head?: (language: Language) => { title: string; description: string };
 }[] = [
   { path: '/', titleKey: null, takeover: 'interaction' },
   { path: '/about-us', titleKey: 'nav.aboutUs', takeover: 'interaction' },
   { path: '/course-overview', titleKey: 'nav.courseOverview', takeover: 'interaction' },
-  { path: '/sign-in', titleKey: 'nav.signIn', takeover: 'paint' },
-  { path: '/sign-up', titleKey: 'nav.signUp', takeover: 'paint' },
-  { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'paint' },
+  { path: '/sign-in', titleKey: 'nav.signIn', takeover: 'idle' },
+  { path: '/sign-up', titleKey: 'nav.signUp', takeover: 'idle' },
+  { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'idle' },
   { path: '/terms-of-service', titleKey: 'nav.terms', takeover: 'interaction' },
   { path: '/privacy-policy', titleKey: 'nav.privacy', takeover: 'interaction' },
   {

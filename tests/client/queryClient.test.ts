@@ -6,9 +6,9 @@ import {
   errorMessage,
   getQueryFn,
   retryOnceIfSafe,
-  SESSION_ENDED_FLAG,
   SESSION_KEY,
 } from '#client/lib/queryClient.ts';
+import { SESSION_ENDED_FLAG } from '#client/lib/session-ended.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { sessionQuery } from '#client/lib/auth-api.ts';
 import { json, stubFetch } from './render.tsx';

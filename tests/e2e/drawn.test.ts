@@ -168,3 +168,99 @@ describe.runIf(enabled)('a member’s first screen, drawn by the server', () => 
     await context.close();
   });
 });
+
+/**
+ * A page with a form (docs/decisions/0061): read and filled before the app runs, taken over when
+ * a field is reached for or once the phone is idle, its submit held until the app sends it.
+ */
+describe.runIf(enabled)('a page with a form, taken over when used or once idle', () => {
+  const spanishPhone = () =>
+    newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX', serviceWorkers: 'block' });
+
+  /** The app's scripts (not the page's entry, which holds the submit) answered 1.5 s late. */
+  async function slowTheApp(page: Page, path: string) {
+    const html = await (await page.request.get(`${e2e.base}${path}`)).text();
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    await page.route(
+      (url) => url.pathname.endsWith('.js') && url.pathname !== entry,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
+  }
+
+  it('sign-up and sign-in filled and sent before the app has the page: nothing typed is lost (Spanish phone)', async () => {
+    const context = await spanishPhone();
+    const page = await context.newPage();
+    await slowTheApp(page, '/sign-up');
+    await page.goto(`${e2e.base}/sign-up`);
+    await page.getByRole('heading', { level: 1, name: 'Crea tu cuenta' }).waitFor();
+    expect(await appReady(page)).toBe(false);
+    const email = `form-${Date.now()}@example.com`;
+    await page.getByLabel('Nombre').fill('Lidia');
+    await page.getByLabel('Apellido').fill('de Tiatira');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    // Held: the app's code is still on its way, and no password went out in a URL.
+    expect(await appReady(page)).toBe(false);
+    expect(page.url()).not.toContain('password');
+    await page.getByRole('dialog', { name: 'Verificación de edad' }).waitFor({ timeout: 20_000 });
+    const me = await page.request.get(`${e2e.base}/api/auth/user`);
+    expect(((await me.json()) as { firstName: string; lastName: string }).lastName).toBe(
+      'de Tiatira',
+    );
+
+    // Signed out, then in again the same way.
+    await context.clearCookies();
+    await page.goto(`${e2e.base}/sign-in`);
+    await page.getByRole('heading', { level: 1, name: 'Bienvenido de nuevo' }).waitFor();
+    expect(await appReady(page)).toBe(false);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
+    await page.getByLabel('Contraseña', { exact: true }).press('Enter');
+    expect(await appReady(page)).toBe(false);
+    await page.waitForURL((url) => url.pathname !== '/sign-in', { timeout: 20_000 });
+    expect(page.url()).not.toContain('password');
+    expect((await page.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(200);
+    await context.close();
+  });
+
+  it('is taken over by itself once loaded and idle, with nothing moved; axe clean (Spanish phone)', async () => {
+    const context = await spanishPhone();
+    const page = await context.newPage();
+    for (const [path, heading] of [
+      ['/sign-in', 'Bienvenido de nuevo'],
+      ['/sign-up', 'Crea tu cuenta'],
+    ] as const) {
+      await page.goto(`${e2e.base}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await appReady(page), path).toBe(false);
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+        timeout: 20_000,
+      });
+      expect(await shifted(page), path).toBeLessThan(0.01);
+      await expectAccessible(page, `${path} (es, taken over once idle)`);
+    }
+    await context.close();
+  });
+
+  it('tells someone whose session ended so at once, without waiting to be idle', async () => {
+    const context = await spanishPhone();
+    // A phone that is never idle: only a page taken over at its first paint gets its app.
+    await context.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto(`${e2e.base}/sign-in`);
+    await page.evaluate(() => sessionStorage.setItem('camino:session-ended', '1'));
+    await page.reload();
+    await page
+      .getByText('Tu sesión terminó. Inicia sesión de nuevo y volverás a donde estabas.')
+      .waitFor({ timeout: 20_000 });
+    await screenshot(page, 'session-ended-reload-es-phone');
+    await context.close();
+  });
+});

@@ -8,6 +8,7 @@ import { USER_PATH } from '../sw/names.ts';
 import { takeEarly } from './early.ts';
 import { i18n } from './i18n.ts';
 import { forgetUnsavedOfOthers } from './unsaved.ts';
+import { SESSION_ENDED_FLAG } from './session-ended.ts';
 
 /** A non-success answer: its message is "status: body text" (SPEC §8). */
 export class ApiError extends Error {
@@ -119,8 +120,6 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
  * GET /api/auth/user (a 401 then) stays for API clients (docs/architecture.md).
  */
 export const SESSION_KEY = [USER_PATH] as const;
-/** Set when a signed-in member's session ended under them; the sign-in page says so. */
-export const SESSION_ENDED_FLAG = 'camino:session-ended';
 
 /**
  * A 401 while someone is signed in means the session ended (expired, signed out elsewhere):

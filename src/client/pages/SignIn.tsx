@@ -10,7 +10,7 @@ import { useSubmissionErrors } from '../hooks/useApiForm.ts';
 import { dismissToast } from '../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../hooks/useAuth.ts';
 import { authApi } from '../lib/auth-api.ts';
-import { SESSION_ENDED_FLAG } from '../lib/queryClient.ts';
+import { SESSION_ENDED_FLAG, sessionEnded } from '../lib/session-ended.ts';
 import { fieldMessage } from '../lib/validation.ts';
 import { keepNext } from '../paths.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -19,15 +19,6 @@ import { readyLazy } from '../lib/ready-lazy.tsx';
 
 // Only an account with a second step (a passkey, an app's code) needs it.
 const TwoFactorStep = readyLazy('TwoFactorStep', () => import('./TwoFactorStep.tsx'));
-
-/** Whether the member arrived here because their session ended (lib/queryClient.ts). */
-function sessionEnded(): boolean {
-  try {
-    return sessionStorage.getItem(SESSION_ENDED_FLAG) === '1';
-  } catch {
-    return false;
-  }
-}
 
 export default function SignIn() {
   const { t } = useTranslation();

@@ -244,7 +244,7 @@ export function sendDrawnPage(
     .replace(
       /<div id="root">[\s\S]*?<!-- \/loading -->\s*<\/div>/,
       () =>
-        `<div id="root" data-prerendered="member" data-takeover="interaction" data-preload="${preload}">${drawn.html}</div>` +
+        `<div id="root" data-prerendered="member" data-takeover="idle" data-preload="${preload}">${drawn.html}</div>` +
         `<script type="application/json" id="camino-state">${drawn.state}</script>`,
     );
   if (!template.includes('data-prerendered="member"')) return null;
