@@ -28,6 +28,15 @@ import { memberRouteModules, pageModules, visitorPageNames } from './preloads.ts
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * Reached from main.tsx and the member app only through a library's index, used only by two lazy
+ * parts: react-i18next's `<Trans>` and its HTML parser (~4 KB gzipped), for the sign-up page and
+ * the age gate. In no group: the bundler puts them with those two. In the `app` chunk they were
+ * part of the framework every page waits for (ADR 0051's budget).
+ */
+const LAZY_PARTS_ONLY =
+  /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js$|html-parse-stringify[\\/])/;
+
 /** How many member pages must load a module for it to go to the `pages` chunk. */
 const MEMBER_PAGES = 6;
 
@@ -163,7 +172,7 @@ export function chunkGroups() {
   const groupOf = (name: Group) => (id: string) => {
     if (graph.size === 0) return false;
     groups ??= compute();
-    return groups[name].has(id) && !/\.css($|\?)/.test(id);
+    return groups[name].has(id) && !/\.css($|\?)/.test(id) && !LAZY_PARTS_ONLY.test(id);
   };
 
   const plugin: Plugin = {

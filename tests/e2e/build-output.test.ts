@@ -56,16 +56,30 @@ describe('the built client', () => {
     expect(framework.files.some((f) => /assets\/app-/.test(f))).toBe(true);
     expect(framework.js).toBeGreaterThan(20 * KB); // it is measured, not empty
     expect(framework.js).toBeLessThanOrEqual(FRAMEWORK_BUDGET);
+    const mapped = (files: string[]) =>
+      files
+        .filter((f) => f.endsWith('.js') && existsSync(join(CLIENT, `${f}.map`))) // an empty facade has no map
+        .flatMap(
+          (f) =>
+            (JSON.parse(readFileSync(join(CLIENT, `${f}.map`), 'utf8')) as { sources: string[] })
+              .sources,
+        );
+    const sources = mapped(framework.files);
     // Preact runs the app, not React DOM; the app's router, not React Router (source maps).
-    const sources = framework.files
-      .filter((f) => existsSync(join(CLIENT, `${f}.map`))) // an empty facade has no map
-      .flatMap(
-        (f) =>
-          (JSON.parse(readFileSync(join(CLIENT, `${f}.map`), 'utf8')) as { sources: string[] })
-            .sources,
-      );
     expect(sources.some((s) => s.includes('node_modules/preact/'))).toBe(true);
     expect(sources.filter((s) => /node_modules\/(react-dom|react-router)\//.test(s))).toEqual([]);
+    // react-i18next's <Trans> and its HTML parser: only the sign-up page and the age gate use
+    // them (scripts/build/chunks.ts), neither in the framework nor in a member page's first load.
+    const trans = /react-i18next\/dist\/es\/TransWithoutContext\.js|html-parse-stringify/;
+    expect(sources.filter((s) => trans.test(s))).toEqual([]);
+    const dashboard = pageCost(CLIENT, manifest, [
+      'MemberApp.tsx',
+      'features/dashboard/Dashboard.tsx',
+    ]);
+    expect(mapped(dashboard.files).filter((s) => trans.test(s))).toEqual([]);
+    expect(
+      mapped(pageCost(CLIENT, manifest, ['pages/SignUp.tsx']).files).some((s) => trans.test(s)),
+    ).toBe(true);
   });
 
   it('keeps the first load of every member page within 200 KB of JavaScript, in each language', () => {
