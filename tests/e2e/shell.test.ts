@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -315,11 +315,29 @@ describe.runIf(enabled)('the app in Chromium', () => {
     expect(page.url()).not.toContain('password');
     expect(errors).toEqual([]);
 
+    // Requests the page has sent and not yet had answered; whether it has asked for the session.
+    const asking = new Set<Request>();
+    let sessionAsked = false;
+    page.on('request', (request) => {
+      asking.add(request);
+      if (new URL(request.url()).pathname === '/api/session') sessionAsked = true;
+    });
+    for (const event of ['requestfinished', 'requestfailed'] as const) {
+      page.on(event, (request) => asking.delete(request));
+    }
     await page.goto(`${e2e.base}/journal`);
-    // The page has finished loading (its list, prompt and counts ask the server too: a session
-    // that ends before they ask sends the tab to sign-in before the button is pressed).
-    await page.waitForLoadState('networkidle');
     await page.getByLabel('¿Qué hay en tu corazón?').fill('Texto que no quiero perder.');
+    // The app has the page (the field's focus started it), the service worker has taken it over
+    // and the app has asked again, through it, what it keeps offline, the session among them
+    // (lib/service-worker.ts), and every answer is in: a session that ends before one of those
+    // asks sends the tab to sign-in before the button is pressed.
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.app === 'ready' && !!navigator.serviceWorker.controller,
+      null,
+      { timeout: 30_000 },
+    );
+    await expect.poll(() => sessionAsked && asking.size === 0).toBe(true);
     // The session ends elsewhere (expired, signed out on another device).
     await context.clearCookies();
     await page.getByRole('button', { name: 'Guardar borrador' }).click();
