@@ -322,9 +322,8 @@ describe.runIf(enabled)('the app in Chromium', () => {
       asking.add(request);
       if (new URL(request.url()).pathname === '/api/session') sessionAsked = true;
     });
-    for (const event of ['requestfinished', 'requestfailed'] as const) {
-      page.on(event, (request) => asking.delete(request));
-    }
+    page.on('requestfinished', (request) => asking.delete(request));
+    page.on('requestfailed', (request) => asking.delete(request));
     await page.goto(`${e2e.base}/journal`);
     await page.getByLabel('¿Qué hay en tu corazón?').fill('Texto que no quiero perder.');
     // The app has the page (the field's focus started it), the service worker has taken it over
