@@ -20,7 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}'],
+    // Page delivery's browser side (the entry, the app's takeover, the drawing) is client code.
+    files: ['src/client/**/*.{ts,tsx}', 'src/delivery/{browser,app,render}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, camino: boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,

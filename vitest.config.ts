@@ -6,7 +6,7 @@ import { preactAliases, reactLibraries } from './scripts/build/preact.ts';
 import { coursesModule } from './scripts/build/courses.ts';
 import { stringsModule } from './scripts/build/strings.ts';
 
-const SERVER_TESTS = ['tests/server', 'tests/shared', 'tests/bible'];
+const SERVER_TESTS = ['tests/server', 'tests/shared', 'tests/bible', 'tests/delivery/server'];
 /** Measures how the server answers while it installs the Bibles: it runs alone, last. */
 const ALONE = ['tests/server/first-start.test.ts'];
 
@@ -89,7 +89,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['tests/client/**/*.test.{ts,tsx}'],
+          include: ['tests/client/**/*.test.{ts,tsx}', 'tests/delivery/browser/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
           // One jsdom and one module graph for all the files of a worker, not one per file
           // (setting up jsdom and importing React and the app took two thirds of the time):

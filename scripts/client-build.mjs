@@ -20,6 +20,8 @@ export function ensureClientBuilt() {
   const sources = Math.max(
     ...[
       'src/client',
+      // Page delivery: the entry, the app's takeover, the server's drawing bundle (README there).
+      'src/delivery',
       'src/shared',
       'content/legal',
       'content/library',

@@ -99,12 +99,12 @@ export function pageCost(
 
 /**
  * What a prerendered public page downloads before the reader does anything (boot.ts): the entry
- * alone, whether the page works as HTML alone (`interaction`) or is taken over once idle after
- * loading (`idle`, a page with a form: then the app and the page's modules in its language, the
+ * alone, whether the page works as HTML alone (`interaction`) or is taken over once its scripts
+ * are there (`ready`, a page with a form: then the app and the page's modules in its language, the
  * page's `pageCost`, within a member page's budget).
  */
 export function prerenderedPageCost(clientDir: string, manifest: Manifest, html: string): PageCost {
-  if (!/data-takeover="(interaction|idle)"/.test(html)) {
+  if (!/data-takeover="(interaction|ready)"/.test(html)) {
     throw new Error('the prerendered page says nothing of its takeover');
   }
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -170,7 +170,7 @@ export function budgetTable(clientDir: string): string {
   }
   for (const [page, module] of [
     ['/ once a button is pressed (the visitor app)', 'pages/Landing.tsx'],
-    ['/sign-in once taken over (a field reached for, or idle)', 'pages/SignIn.tsx'],
+    ['/sign-in once taken over (a field reached for, or its scripts there)', 'pages/SignIn.tsx'],
   ] as const) {
     const cells = ['en', 'es'].map((l) => kb(pageCost(clientDir, manifest, [module], l).js));
     rows.push(`| visitor ${page} | ${cells.join(' | ')} | 200 KB |`);

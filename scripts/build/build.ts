@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type InlineConfig } from 'vite';
 import { LANGUAGES } from '../../src/shared/constants.ts';
-import type * as Prerender from '../../src/client/prerender.tsx';
+import type * as Prerender from '#delivery/render/prerender.tsx';
 import { chunkFor, readManifest, staticClosure, stringsFor } from './budgets.ts';
-import { writeMemberPreloads } from './preloads.ts';
+import { visitorRouteModules, writeMemberPreloads } from './preloads.ts';
 import { buildServiceWorker } from './sw.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,10 +51,13 @@ async function main() {
     ssr: { noExternal: true },
     build: {
       // The public pages' prerender, run below, and a member's first screen, run by the server
-      // (src/server/web/member-render.ts, docs/decisions/0060).
+      // (src/delivery/server/drawing.ts, docs/decisions/0060).
       ssr: true,
       rolldownOptions: {
-        input: { prerender: 'prerender.tsx', 'member-render': 'member-render.tsx' },
+        input: {
+          prerender: '../delivery/render/prerender.tsx',
+          drawing: '../delivery/render/drawing.tsx',
+        },
       },
       outDir: SSR,
       copyPublicDir: false,
@@ -93,17 +96,10 @@ async function main() {
   step('the service worker');
   await buildServiceWorker(ROOT, CLIENT, quiet);
   for (const key of app) loaded.add(key);
-  const routeModules: Record<string, string> = {
-    '/': 'pages/Landing.tsx',
-    '/about-us': 'pages/AboutUs.tsx',
-    '/course-overview': 'pages/CourseOverview.tsx',
-    '/sign-in': 'pages/SignIn.tsx',
-    '/sign-up': 'pages/SignUp.tsx',
-    '/forgot-password': 'pages/ForgotPassword.tsx',
-    '/terms-of-service': 'pages/Legal.tsx',
-    '/privacy-policy': 'pages/Legal.tsx',
-    '/gospel': 'features/library/Gospel.tsx',
-  };
+  // Each prerendered page's module, as routes.tsx declares it.
+  const routeModules = Object.fromEntries(
+    visitorRouteModules(ROOT).map(({ path, module }) => [path, module]),
+  );
 
   step(`prerendering ${PRERENDERED_PAGES.length} public pages in ${LANGUAGES.join(' and ')}`);
   rmSync(join(CLIENT, PRERENDER_DIR), { recursive: true, force: true });

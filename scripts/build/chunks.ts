@@ -120,7 +120,7 @@ export function chunkGroups() {
     const main = find('/src/client/main.tsx');
     const memberApp = find('/src/client/MemberApp.tsx');
     // The entry (boot.ts) and what it loads stay apart: a visitor's first paint needs no more.
-    const entry = find('/src/client/boot.ts');
+    const entry = find('/src/delivery/browser/boot.ts');
     // The prerender's build (scripts/build/build.ts) has another entry: no groups there.
     if (!entry || !main || !memberApp) {
       return {

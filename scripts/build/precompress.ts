@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-import { COMPRESSIBLE } from '../../src/server/web/client.ts';
+import { COMPRESSIBLE } from '#delivery/server/html.ts';
 
 /** Below this, headers outweigh the saving. */
 const MIN_BYTES = 1024;

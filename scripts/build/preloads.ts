@@ -18,21 +18,40 @@ const ROUTES = 'src/client/routes.tsx';
 export const MEMBER_PRELOADS = 'member-preloads.json';
 
 export interface MemberPreloads {
-  /** Each member route's path (as the router writes it, `:id` for a segment) and its files. */
-  routes: { path: string; files: Record<string, string[]> }[];
+  /**
+   * Each member route's path (as the router writes it, `:id` for a segment), the URLs it reads
+   * first (`:id` from the path), whether the server draws it, and its files by language.
+   */
+  routes: { path: string; data: string[]; drawn: boolean; files: Record<string, string[]> }[];
 }
 
-/**
- * The member routes of routes.tsx with their page's module (relative to src/client): each
- * `{ path: '…', page: pages.X }` of `memberRoutes`, where `X: page([…], () => import('./…'))`.
- */
-export function memberRouteModules(root: string): { path: string; module: string }[] {
+/** A route as routes.tsx declares it (src/delivery/README.md), read without running it. */
+export interface DeclaredRoute {
+  path: string;
+  /** The page's name in `pages`. */
+  page: string;
+  /** Its module, relative to src/client. */
+  module: string;
+  data: string[];
+  notDrawn: boolean;
+}
+
+/** The member routes of routes.tsx (`memberRoutes`), in order. */
+export const memberRouteModules = (root: string): DeclaredRoute[] => declared(root, 'memberRoutes');
+
+/** The visitor routes of routes.tsx (`visitorRoutes`), in order. */
+export const visitorRouteModules = (root: string): DeclaredRoute[] =>
+  declared(root, 'visitorRoutes');
+
+function declared(root: string, list: 'memberRoutes' | 'visitorRoutes'): DeclaredRoute[] {
   const { modules, routes } = readRoutes(root);
-  if (routes.length === 0) throw new Error(`${ROUTES}: no member routes found`);
-  return routes.map(({ path, page }) => {
-    const module = modules.get(page);
-    if (!module) throw new Error(`${ROUTES}: the page ${page} of ${path} imports no module`);
-    return { path, module: relative(join(root, 'src/client'), module) };
+  const found = routes.filter((r) => r.list === list);
+  if (found.length === 0) throw new Error(`${ROUTES}: no ${list} found`);
+  return found.map(({ list: _, ...route }) => {
+    const module = modules.get(route.page);
+    if (!module)
+      throw new Error(`${ROUTES}: the page ${route.page} of ${route.path} imports no module`);
+    return { ...route, module: relative(join(root, 'src/client'), module) };
   });
 }
 
@@ -43,15 +62,14 @@ export function pageModules(root: string): Map<string, string> {
   return modules;
 }
 
-/** The pages App.tsx routes a visitor to (`<P.Landing />`, and NotFound by redirects.tsx). */
+/** The pages a visitor is routed to: the visitor routes', and NotFound (redirects.tsx). */
 export function visitorPageNames(root: string): string[] {
-  const names = new Set<string>();
-  for (const file of ['src/client/App.tsx', 'src/client/redirects.tsx']) {
-    for (const [, name] of readFileSync(join(root, file), 'utf8').matchAll(/<P\.(\w+)\b/g)) {
-      names.add(name!);
-    }
+  const names = new Set(visitorRouteModules(root).map((r) => r.page));
+  for (const [, name] of readFileSync(join(root, 'src/client/redirects.tsx'), 'utf8').matchAll(
+    /<P\.(\w+)\b/g,
+  )) {
+    names.add(name!);
   }
-  if (names.size === 0) throw new Error('App.tsx routes a visitor to no page');
   return [...names];
 }
 
@@ -59,8 +77,16 @@ function readRoutes(root: string) {
   const file = join(root, ROUTES);
   const source = parseSource(file);
   const modules = new Map<string, string>();
-  const routes: { path: string; page: string }[] = [];
-  const visit = (node: ts.Node) => {
+  const routes: (Omit<DeclaredRoute, 'module'> & { list: string })[] = [];
+  const strings = (node: ts.Expression | undefined) =>
+    node && ts.isArrayLiteralExpression(node)
+      ? node.elements.map((e) => {
+          if (!ts.isStringLiteral(e))
+            throw new Error(`${ROUTES}: ${e.getText(source)} is not a literal`);
+          return e.text;
+        })
+      : [];
+  const visit = (node: ts.Node, list: string | null) => {
     // `X: page([…], () => import('./module.tsx')…)`
     if (
       ts.isPropertyAssignment(node) &&
@@ -72,22 +98,31 @@ function readRoutes(root: string) {
       const resolved = target ? resolveImport(file, target) : null;
       if (resolved) modules.set(node.name.getText(source), resolved);
     }
-    // `{ path: '/x', page: pages.X }`
-    if (ts.isObjectLiteralExpression(node)) {
-      const prop = (name: string) =>
-        node.properties.find(
+    // `const memberRoutes = [ … ]`
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) list = node.name.text;
+    // `{ path: '/x', page: pages.X, data: […], notDrawn: true }`
+    if (list && ts.isObjectLiteralExpression(node)) {
+      const prop = (object: ts.ObjectLiteralExpression, name: string) =>
+        object.properties.find(
           (p): p is ts.PropertyAssignment =>
             ts.isPropertyAssignment(p) && p.name.getText(source) === name,
         )?.initializer;
-      const path = prop('path');
-      const page = prop('page');
+      const path = prop(node, 'path');
+      const page = prop(node, 'page');
       if (path && ts.isStringLiteral(path) && page && ts.isPropertyAccessExpression(page)) {
-        routes.push({ path: path.text, page: page.name.text });
+        routes.push({
+          list,
+          path: path.text,
+          page: page.name.text,
+          data: strings(prop(node, 'data')),
+          notDrawn: prop(node, 'notDrawn')?.kind === ts.SyntaxKind.TrueKeyword,
+        });
+        return;
       }
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, list));
   };
-  visit(source);
+  visit(source, null);
   return { modules, routes };
 }
 
@@ -100,7 +135,7 @@ export function memberPreloads(root: string, manifest: Manifest): MemberPreloads
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('no entry in the build manifest');
   const loaded = staticClosure(manifest, entry);
-  const routes = memberRouteModules(root).map(({ path, module }) => {
+  const routes = memberRouteModules(root).map(({ path, module, data, notDrawn }) => {
     const keys = new Set<string>();
     for (const source of ['main.tsx', 'MemberApp.tsx', module]) {
       staticClosure(manifest, chunkFor(manifest, source), keys);
@@ -117,7 +152,7 @@ export function memberPreloads(root: string, manifest: Manifest): MemberPreloads
         ];
       }),
     );
-    return { path, files };
+    return { path, data, drawn: !notDrawn, files };
   });
   return { routes };
 }

@@ -5,10 +5,10 @@ import { PageLoadingFallback } from './components/LoadingOverlays.tsx';
 import { MemberShell } from './layout/MemberShell.tsx';
 import { SignedInRedirect } from './redirects.tsx';
 import { memberRoutes, pages as P } from './routes.tsx';
-import { readyLazy } from './lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // What taking over a page the server drew needs (main.tsx), kept out of the app's chunk.
-export { keepTypedInput, takeDrawnAnswers } from './lib/drawn.ts';
+export { takeDrawnAnswers } from '#delivery/app/drawn.ts';
 
 // Only a member who has not yet confirmed their age needs the gate (and its dialog code).
 const AgeVerificationModal = readyLazy('AgeVerificationModal', () =>

@@ -1,21 +1,21 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, readyMemberPage } from './App.tsx';
-import { markAppReady } from './components/AppReady.tsx';
+import { App } from './App.tsx';
+import { markAppReady } from '#delivery/app/app-ready.tsx';
 import { LazyToaster } from './components/LazyToaster.tsx';
 import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
 import { LazyTooltips } from './components/ui/Tip.tsx';
 import { asLanguage, i18n, loadLanguage, switchLanguage } from './lib/i18n.ts';
 import { chosenLanguage, writeLanguageCookie } from './lib/language-choice.ts';
 import { CURRENT_USER_KEY } from './lib/auth-api.ts';
-import type { DrawnAnswers } from './lib/drawn.ts';
+import type { DrawnAnswers } from '#delivery/app/drawn.ts';
 import { LanguageProvider } from './lib/language.tsx';
-import { readyLazies } from './lib/ready-lazy.tsx';
+import { takeOver } from '#delivery/app/takeover.ts';
 import { queryClient } from './lib/queryClient.ts';
-import { preloadSession } from './preload.ts';
+import { preloadSession } from '#delivery/app/preload.ts';
 
 // The server puts a per-response CSP nonce here; injected <style> elements carry it.
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
@@ -66,46 +66,16 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-if (drawnFor === 'member') {
-  // Taken over once the member app, the page and every lazy part the drawing shows are loaded
-  // (boot.ts fetches their scripts once the page has loaded), so that hydrating suspends
-  // nowhere (lib/ready-lazy.tsx). After this module has run: those modules import the app's,
-  // which waits for this one to finish.
-  // The answers go into the query cache, and the typed text is kept, by the member app's code
-  // (lib/drawn.ts): not the app's, which every page waits for.
-  const takeOver = (memberApp?: Awaited<ReturnType<typeof readyMemberPage>>) => {
-    if (drawn) memberApp?.takeDrawnAnswers(queryClient, drawn);
-    const putBackTyped = memberApp?.keepTypedInput(root);
-    hydrateRoot(root, app);
-    putBackTyped?.();
-  };
-  // The member app's and the page's modules first: they define the lazy parts named.
-  void readyMemberPage(window.location.pathname).then(
-    (memberApp) =>
-      readyLazies(drawn?.lazies ?? []).then(
-        () => takeOver(memberApp),
-        () => takeOver(memberApp),
-      ),
-    () => takeOver(),
-  );
-} else if (prerendered) {
-  hydrateRoot(root, app);
-  // Hydration needs the page's own language; the reader's choice follows once the page is the
-  // app's (read again then: a press on the language switch held by boot.ts may have changed it).
-  if (chosen && chosen !== language) {
-    const follow = () => {
-      const now = chosenLanguage();
-      if (now && now !== asLanguage(i18n.language)) void switchLanguage(now);
-    };
-    if (document.documentElement.dataset.app === 'ready') follow();
-    else {
-      new MutationObserver((_, observer) => {
-        if (document.documentElement.dataset.app !== 'ready') return;
-        observer.disconnect();
-        follow();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app'] });
-    }
-  }
+if (drawnFor === 'member' || drawnFor === 'visitor') {
+  // Not awaited: the member app's and the pages' modules import this chunk, which must have
+  // finished running before they can.
+  void takeOver(root, app, drawnFor, drawn).then(() => {
+    // Hydration needs the page's own language; the reader's choice follows once the page is
+    // the app's (read again now: a press on the language switch, done again, may have changed it).
+    if (drawnFor !== 'visitor' || !chosen || chosen === language) return;
+    const now = chosenLanguage();
+    if (now && now !== asLanguage(i18n.language)) void switchLanguage(now);
+  });
 } else {
   const reactRoot = createRoot(root);
   // A transition (docs/decisions/0032); Preact renders the first screen in one task, shorter

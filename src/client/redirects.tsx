@@ -1,6 +1,5 @@
 import { Navigate, matchPath, useLocation, useSearchParams } from './lib/router.tsx';
-import { MEMBER_PATHS } from './paths.ts';
-import { pages as P } from './routes.tsx';
+import { memberRoutes, pages as P } from './routes.tsx';
 
 /** Only same-site paths are followed after signing in. */
 export function safeNext(next: string | null): string {
@@ -18,8 +17,8 @@ export function SignedInRedirect() {
 /** A visitor on a member page is sent to sign in first, then back; anything else is not found. */
 export function VisitorFallback() {
   const location = useLocation();
-  const isMemberPath = MEMBER_PATHS.some(
-    (path) => path !== '/' && matchPath(path, location.pathname),
+  const isMemberPath = memberRoutes.some(
+    ({ path }) => path !== '/' && matchPath(path, location.pathname),
   );
   if (isMemberPath) {
     const next = encodeURIComponent(location.pathname + location.search);

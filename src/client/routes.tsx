@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { AppReady } from './components/AppReady.tsx';
+import { AppReady } from '#delivery/app/app-ready.tsx';
 import { withStrings } from './lib/i18n.ts';
-import { readyLazy, type ReadyLazy } from './lib/ready-lazy.tsx';
+import { readyLazy, type ReadyLazy } from '#delivery/app/ready-lazy.tsx';
 import type { StringChunk } from './lib/string-chunks.ts';
 
 /**
@@ -142,10 +142,26 @@ export const pages = {
   Invitation: page(['groups'], () => import('./features/groups/InvitationPage.tsx')),
 };
 
-/** A member route: its path and its page. */
-export interface MemberRoute {
+/**
+ * One route of the app, declared once (src/delivery/README.md): its path, its page (with the
+ * strings it shows), and what it reads first. From this declaration the app routes, the build
+ * names each route's scripts and data for the server (scripts/build/preloads.ts, read with
+ * TypeScript's parser: keep every value a literal), the server draws the page with that data
+ * asked first, and the app's shell asks for it as soon as the session answers.
+ */
+export interface RouteDeclaration {
+  /** `/lesson/:id`: a `:name` segment matches any one segment. */
   path: string;
   page: Page;
+  /**
+   * The URLs the page's first queries fetch (their query keys), `:name` taken from the path:
+   * asked before the page's code has arrived, and before its first drawing on the server.
+   */
+  data?: readonly string[];
+}
+
+/** A member route, rendered by MemberApp.tsx. */
+export interface MemberRoute extends RouteDeclaration {
   /**
    * The server does not draw it (docs/decisions/0060): the page acts as it opens (a link's
    * token used, a payment's outcome asked for), which only the member's browser may do.
@@ -153,9 +169,31 @@ export interface MemberRoute {
   notDrawn?: true;
 }
 
-/** The member routes, rendered by MemberApp.tsx; the boot fetches the opened one's page ahead. */
+/** A visitor route, rendered by VisitorApp (App.tsx); some are drawn at build time in each
+ * language (src/delivery/render/prerender.tsx). */
+export type VisitorRoute = RouteDeclaration;
+
+/** The visitor routes (a visitor opening a member route is sent to sign in first). */
+export const visitorRoutes: readonly VisitorRoute[] = [
+  { path: '/', page: pages.Landing },
+  { path: '/about-us', page: pages.AboutUs },
+  { path: '/course-overview', page: pages.CourseOverview },
+  { path: '/support', page: pages.Support },
+  { path: '/gospel', page: pages.GospelForVisitors },
+  { path: '/terms-of-service', page: pages.Terms },
+  { path: '/privacy-policy', page: pages.Privacy },
+  { path: '/sign-in', page: pages.SignIn },
+  { path: '/sign-up', page: pages.SignUp },
+  { path: '/forgot-password', page: pages.ForgotPassword },
+  { path: '/reset-password', page: pages.ResetPassword },
+  { path: '/verify-email', page: pages.VerifyEmail },
+  { path: '/invitations/:token', page: pages.Invitation },
+];
+
+/** The member routes, rendered by MemberApp.tsx. */
 export const memberRoutes: readonly MemberRoute[] = [
-  { path: '/', page: pages.Dashboard },
+  // The dashboard's groups card reads the groups list (features/groups/GroupsCard.tsx).
+  { path: '/', page: pages.Dashboard, data: ['/api/dashboard', '/api/groups'] },
   { path: '/account-settings', page: pages.AccountSettings },
   { path: '/verify-email', page: pages.VerifyEmail, notDrawn: true },
   { path: '/admin', page: pages.Admin },
@@ -163,19 +201,26 @@ export const memberRoutes: readonly MemberRoute[] = [
   { path: '/bible', page: pages.BibleReader },
   { path: '/bible-study', page: pages.BibleStudy },
   { path: '/saved-studies', page: pages.SavedStudies },
-  { path: '/courses', page: pages.Courses },
+  { path: '/courses', page: pages.Courses, data: ['/api/courses'] },
   { path: '/courses/:courseId', page: pages.CourseDetail },
   { path: '/course-202-intro', page: pages.Course202Intro },
   { path: '/course-303-intro', page: pages.Course303Intro },
   { path: '/lesson/:id', page: pages.Lesson },
   { path: '/curriculum-complete', page: pages.CurriculumComplete },
-  { path: '/memory-verses', page: pages.MemoryVerses },
-  { path: '/journal', page: pages.Journal },
-  { path: '/prayer', page: pages.Prayer },
-  { path: '/goals', page: pages.Goals },
-  { path: '/reading-plans', page: pages.ReadingPlans },
-  { path: '/daily-reading', page: pages.DailyReading },
-  { path: '/notifications', page: pages.Notifications },
+  // The list opens on every category.
+  { path: '/memory-verses', page: pages.MemoryVerses, data: ['/api/memory-verses'] },
+  // The first page of entries, no filter.
+  { path: '/journal', page: pages.Journal, data: ['/api/journal?page=1'] },
+  // Both tabs' first pages: the page shows both lists' counts.
+  {
+    path: '/prayer',
+    page: pages.Prayer,
+    data: ['/api/prayers?status=active&page=1', '/api/prayers?status=answered&page=1'],
+  },
+  { path: '/goals', page: pages.Goals, data: ['/api/goals'] },
+  { path: '/reading-plans', page: pages.ReadingPlans, data: ['/api/reading-plans'] },
+  { path: '/daily-reading', page: pages.DailyReading, data: ['/api/daily-reading'] },
+  { path: '/notifications', page: pages.Notifications, data: ['/api/notifications?page=1'] },
   { path: '/notification-settings', page: pages.NotificationSettings },
   { path: '/notification-test', page: pages.NotificationTest },
   { path: '/subscription', page: pages.Subscription },
@@ -189,8 +234,13 @@ export const memberRoutes: readonly MemberRoute[] = [
   { path: '/resources/:id', page: pages.ResourceDetail },
   { path: '/gospel', page: pages.Gospel },
   { path: '/favorite-verses', page: pages.FavoriteVerses },
-  { path: '/groups', page: pages.Groups },
-  { path: '/groups/:id', page: pages.GroupPage },
+  { path: '/groups', page: pages.Groups, data: ['/api/groups'] },
+  // The group and its member list as first shown (by name).
+  {
+    path: '/groups/:id',
+    page: pages.GroupPage,
+    data: ['/api/groups/:id', '/api/groups/:id/members?sort=name&order=asc&page=1'],
+  },
   { path: '/invitations/:token', page: pages.Invitation },
   { path: '/terms-of-service', page: pages.Terms },
   { path: '/privacy-policy', page: pages.Privacy },

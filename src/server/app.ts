@@ -98,8 +98,9 @@ import {
   registerStaticClient,
   sendDrawnPage,
   sendHtmlPage,
-} from './web/client.ts';
-import { loadMemberRenderer } from './web/member-render.ts';
+} from '#delivery/server/html.ts';
+import { loadMemberRenderer } from '#delivery/server/drawing.ts';
+import { modeFor } from '#delivery/modes.ts';
 import { loadStylesheet, serverPages } from './web/page.ts';
 
 declare module 'fastify' {
@@ -602,29 +603,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const memberShell = htmlPage ? loadMemberShell(deps.clientDir, htmlPage) : null;
   const memberRenderer = memberShell ? await loadMemberRenderer(app, deps.clientDir) : null;
   /**
-   * A member (a session cookie) on one of the member app's routes gets their first screen drawn
-   * (docs/decisions/0060), else the shell naming what the route's first visit needs; a visitor
-   * gets the plain shell.
+   * An HTML page in the mode src/delivery/modes.ts decides (src/delivery/README.md): a visitor's
+   * page drawn at build time, a member's page drawn now (the shell when that cannot be done),
+   * or the app's shell (for a member, naming what the route's first visit needs).
    */
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    if (!memberShell || !hasSessionCookie(request)) return sendHtmlPage(request, reply, htmlPage!);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    // Either answer depends on both: a cache must not give one to the other.
+    reply.header('vary', 'Cookie, Accept-Language');
+    const session = hasSessionCookie(request);
+    const mode = modeFor({
+      method: request.method,
+      session,
+      prerendered: prerendered.has(path),
+      drawnRoute: memberShell?.draws(path) ?? false,
+      canDraw: memberRenderer !== null,
+    });
     const language = pageLanguage(request);
-    if (memberRenderer && request.method === 'GET' && memberShell.hasRoute(path)) {
+    if (mode === 'prerendered')
+      return sendHtmlPage(request, reply, prerendered.get(path)![language]);
+    if (mode === 'drawn' && memberRenderer && memberShell) {
       const drawn = await memberRenderer.draw(request, path, language);
       const scripts = memberShell.filesFor(path, language);
       const sent =
         drawn && sendDrawnPage(request, reply, htmlPage!, { ...drawn, scripts }, language);
       if (sent) return sent;
     }
+    if (!memberShell || !session) return sendHtmlPage(request, reply, htmlPage!);
     return sendHtmlPage(request, reply, memberShell.pageFor(path, language));
   };
-  for (const [path, byLanguage] of prerendered) {
-    app.get(path, { schema: { hide: true } }, (request, reply) => {
-      // Either answer depends on both: a cache must not give one to the other.
-      reply.header('vary', 'Cookie, Accept-Language');
-      if (htmlPage && hasSessionCookie(request)) return sendShell(request, reply, path);
-      return sendHtmlPage(request, reply, byLanguage[pageLanguage(request)]);
-    });
+  for (const path of prerendered.keys()) {
+    app.get(path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, path));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -634,9 +642,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !needsDeclaration(path) &&
       !path.startsWith('/assets/')
     ) {
-      // Which files the shell names depends on the session cookie and the language.
-      reply.header('vary', 'Cookie, Accept-Language');
-      return sendShell(request, reply, path);
+      return sendPage(request, reply, path);
     }
     return reply
       .status(404)

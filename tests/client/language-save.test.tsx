@@ -46,7 +46,7 @@ function setUp(user: CurrentUser | null, answer = (body: unknown) => json(200, b
 describe('the language switch', () => {
   it("saves a signed-in member's choice to the account", async () => {
     const { saves, queryClient } = setUp(member());
-    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Español' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]!.init.method).toBe('PATCH');
     expect(JSON.parse(String(saves()[0]!.init.body))).toEqual({ language: 'es' });
@@ -60,20 +60,20 @@ describe('the language switch', () => {
 
   it('sends nothing for a visitor, or when the account already has that language', async () => {
     const visitor = setUp(null);
-    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Español' }));
     await waitFor(() => expect(localStorage.getItem('language')).toBe('es'));
     expect(visitor.saves()).toEqual([]);
     visitor.unmount();
 
     const already = setUp(member({ preferences: { ...DEFAULT_PREFERENCES, language: 'en' } }));
-    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'English' }));
     await waitFor(() => expect(localStorage.getItem('language')).toBe('en'));
     expect(already.saves()).toEqual([]);
   });
 
   it('says so when the account refuses the change, in the language chosen', async () => {
     setUp(member(), () => json(500, { message: 'boom' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Español' }));
     await screen.findByText('No se pudo guardar el idioma en tu cuenta');
   });
 });

@@ -108,9 +108,9 @@ describe('prayer timer card', () => {
     ]);
     queryClient.setQueryData(['/api/dashboard'], { x: 1 });
     queryClient.setQueryData(['/api/goals'], { x: 1 });
-    fireEvent.click(screen.getByRole('button', { name: '5 minutes' }));
-    expect(screen.getByRole('button', { name: '5 minutes' })).toHaveAttribute(
-      'aria-pressed',
+    fireEvent.click(screen.getByRole('radio', { name: '5 minutes' }));
+    expect(screen.getByRole('radio', { name: '5 minutes' })).toHaveAttribute(
+      'aria-checked',
       'true',
     );
     expect(screen.getByRole('timer')).toHaveTextContent('05:00');

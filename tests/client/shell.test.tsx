@@ -78,11 +78,11 @@ describe('language (SPEC §3, §4, §8)', () => {
         <LanguageSwitch />
       </LanguageProvider>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Español' }));
     expect(localStorage.getItem('language')).toBe('es');
     expect(i18n.language).toBe('es');
     expect(document.documentElement.lang).toBe('es');
-    expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Idioma' })).toBeInTheDocument();
   });
 
   it('saves two quick switches in order, so the account ends with the last one shown', async () => {

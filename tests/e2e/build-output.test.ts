@@ -29,9 +29,9 @@ describe('the built client', () => {
   it('sends every public page with ≤ 100 KB of JavaScript before anything is pressed', () => {
     const landing = readFileSync(join(CLIENT, 'prerendered/es/index.html'), 'utf8');
     expect(landing).toContain('data-takeover="interaction"');
-    // A page with a form is taken over once idle (boot.ts), not at its first paint.
+    // A page with a form is taken over once its scripts are there (delivery/browser/boot.ts), not at its first paint.
     const signIn = readFileSync(join(CLIENT, 'prerendered/es/sign-in.html'), 'utf8');
-    expect(signIn).toContain('data-takeover="idle"');
+    expect(signIn).toContain('data-takeover="ready"');
     for (const language of ['en', 'es']) {
       for (const file of readdirSync(join(CLIENT, 'prerendered', language))) {
         const html = readFileSync(join(CLIENT, 'prerendered', language, file), 'utf8');
@@ -292,7 +292,7 @@ describe('the built client', () => {
         const html = readFileSync(join(CLIENT, 'prerendered', language, file), 'utf8');
         expect(html).toContain(`<html lang="${language}">`);
         expect(html).toMatch(
-          /data-prerendered="visitor" data-takeover="(interaction|idle)" data-preload="[^"]*"></,
+          /data-prerendered="visitor" data-takeover="(interaction|ready)" data-preload="[^"]*"></,
         );
         // The CSP allows no inline script; a pending Suspense boundary would need one.
         expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<template|<!--\$[?!]-->/);

@@ -153,7 +153,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
     expect(await page.getByText('This device is in the').count()).toBe(0);
 
     // The header's switch: the page turns Spanish and the account's language is saved.
-    await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('banner').getByRole('radio', { name: 'Español' }).click();
     await page.getByRole('heading', { name: 'Bienvenido, Rut' }).waitFor();
     await expect.poll(async () => (await me(page)).preferences.language).toBe('es');
 

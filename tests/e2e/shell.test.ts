@@ -161,7 +161,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Sermons', exact: true }).waitFor();
 
     // Spanish, kept across a reload.
-    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('radio', { name: 'Español' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sermones', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
@@ -418,7 +418,7 @@ describe('public pages that work as HTML alone', () => {
     expect(await page.getAttribute('html', 'data-app')).toBeNull();
 
     // The language switch, pressed before the app exists: held, the app fetched, then replayed.
-    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('radio', { name: 'Español' }).click();
     await page
       .getByRole('heading', { level: 1, name: 'Crece en la fe, un día a la vez' })
       .waitFor();
@@ -548,14 +548,14 @@ describe.runIf(enabled)('phone layout (390 px) in the states that broke it', () 
               favorite: 'Romans 12:21 (WEB)',
             };
       await page.goto(e2e.base);
-      await page.getByRole('button', { name: L.switchTo }).click();
+      await page.getByRole('radio', { name: L.switchTo }).click();
       await page.getByRole('heading', { level: 1, name: L.welcome }).waitFor();
       // The premium mark is in the header, and the EN/ES switch leaves the wordmark alone.
       await page.locator(`header [aria-label="${L.premium}"]:visible`).waitFor();
       await expectApart(
         page,
         'header a[href="/"]',
-        'header [role="group"]',
+        'header [role="radiogroup"]',
         `wordmark and language switch (${lang})`,
       );
       await page

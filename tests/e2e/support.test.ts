@@ -119,7 +119,7 @@ describe.runIf(enabled)('support and the admin panel in Chromium', () => {
     await ap.getByRole('tab', { name: 'Audit log' }).click();
     await ap.getByText('Replied to', { exact: false }).first().waitFor();
     await ap.setViewportSize(PHONE);
-    await ap.getByRole('button', { name: 'Español' }).click();
+    await ap.getByRole('radio', { name: 'Español' }).click();
     for (const tab of ['Miembros', 'Tickets', 'Grupos', 'Cifras', 'Registro de auditoría']) {
       await ap.getByRole('tab', { name: tab }).click();
       await ap.getByRole('tabpanel').waitFor();

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useToast } from '../hooks/use-toast.ts';
 import { afterFirstScreen } from '../lib/idle.ts';
-import { readyLazy } from '../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 const Toaster = readyLazy('Toaster', () =>
   import('./ui/Toaster.tsx').then((m) => ({ default: m.Toaster })),

@@ -75,12 +75,11 @@ export function PassageText({
                 type="button"
                 aria-pressed={isSelected}
                 onClick={() => onToggle(v)}
+                // The look follows aria-pressed: a verse chosen before the app has the page shows
+                // chosen at once (src/delivery/browser/previews.ts).
                 className={cn(
-                  'inline rounded text-left align-baseline transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-                  isSelected
-                    ? 'bg-gold-400/40 underline decoration-gold-500 decoration-2 underline-offset-4'
-                    : 'hover:bg-brand-50',
-                  highlight === key && !isSelected && 'bg-gold-300/40',
+                  'inline rounded text-left align-baseline transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-pressed:bg-gold-400/40 aria-pressed:underline aria-pressed:decoration-gold-500 aria-pressed:decoration-2 aria-pressed:underline-offset-4 not-aria-pressed:hover:bg-brand-50',
+                  highlight === key && 'not-aria-pressed:bg-gold-300/40',
                 )}
               >
                 {body}

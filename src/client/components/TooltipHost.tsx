@@ -42,7 +42,9 @@ function HostedTip({ entry }: { entry: TipEntry }) {
       <Tooltip.Trigger asChild>
         <Attach element={entry.element} onLongPress={setOpen} />
       </Tooltip.Trigger>
-      <Tooltip.Portal>
+      {/* In the dialog the control is in, if any: a modal dialog is above the rest of the page,
+          which is inert while it is open (components/ui/Drawer.tsx). */}
+      <Tooltip.Portal container={entry.element.closest('dialog') ?? undefined}>
         <Tooltip.Content
           side="bottom"
           sideOffset={6}

@@ -1,5 +1,5 @@
 import { Menu as MenuIcon } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -7,46 +7,18 @@ import { Logo } from '../components/Logo.tsx';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { AccountNotice, accountNoticeWanted } from '../features/verification/index.ts';
 import { OfflineStatus } from '../components/OfflineStatus.tsx';
+import { Drawer, closeDrawer, opens } from '../components/ui/Drawer.tsx';
 import { Tip } from '../components/ui/Tip.tsx';
-import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './AccountFace.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
 import { SideNav } from './SideNav.tsx';
 import { TimeZoneOfferSlot } from './TimeZoneOfferSlot.tsx';
-import { readyLazy } from '../lib/ready-lazy.tsx';
 
-// The phone drawer and the account menu (Radix dialog and dropdown, with their positioning
-// code) load when first wanted, not with every member page.
-const loadDrawer = () => import('./MemberDrawer.tsx');
-const MemberDrawer = readyLazy('MemberDrawer', loadDrawer);
-const preloadDrawer = () => void loadDrawer();
-const loadAccountMenu = () => import('./AccountMenu.tsx');
-const AccountMenu = readyLazy('AccountMenu', loadAccountMenu);
-const preloadAccountMenu = () => void loadAccountMenu();
-
-/** The account menu's button before the menu itself has loaded: the same look, same name. */
-function AccountButton({ user, onClick }: { user: CurrentUser; onClick?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      aria-label={t('nav.accountMenu')}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={onClick}
-      onPointerEnter={preloadAccountMenu}
-      onFocus={preloadAccountMenu}
-      className={ACCOUNT_TRIGGER_CLASS}
-    >
-      <AccountFace user={user} />
-    </button>
-  );
-}
+/** The phone's navigation drawer, drawn with every page (components/ui/Drawer.tsx). */
+const DRAWER = 'member-drawer';
 
 /** The signed-in frame: sidebar on wide screens, a drawer on phones, account menu on top. */
 export function MemberShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { t } = useTranslation();
-  const [drawer, setDrawer] = useState(false);
-  const [menu, setMenu] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
   return (
     <div className="min-h-dvh bg-canvas">
       <a
@@ -66,41 +38,30 @@ export function MemberShell({ user, children }: { user: CurrentUser; children: R
           <Tip label={t('nav.openMenu')}>
             <button
               type="button"
+              {...opens(DRAWER)}
               aria-label={t('nav.openMenu')}
               aria-haspopup="dialog"
-              aria-expanded={drawer}
-              onClick={() => setDrawer(true)}
-              onPointerEnter={preloadDrawer}
-              onFocus={preloadDrawer}
               className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:hidden"
             >
               <MenuIcon className="size-6" aria-hidden />
             </button>
           </Tip>
-          {drawer ? (
-            <Suspense fallback={null}>
-              <MemberDrawer open={drawer} onOpenChange={setDrawer} />
-            </Suspense>
-          ) : null}
+          <Drawer
+            id={DRAWER}
+            side="left"
+            label={t('nav.main')}
+            closeLabel={t('nav.closeMenu')}
+            heading={<Logo />}
+          >
+            <SideNav onNavigate={() => closeDrawer(DRAWER)} />
+          </Drawer>
           <div className="lg:hidden">
             <Logo />
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
             <LanguageSwitch />
             <NotificationBell enabled={user.ageVerified} />
-            {menuWanted ? (
-              <Suspense fallback={<AccountButton user={user} />}>
-                <AccountMenu user={user} open={menu} onOpenChange={setMenu} />
-              </Suspense>
-            ) : (
-              <AccountButton
-                user={user}
-                onClick={() => {
-                  setMenuWanted(true);
-                  setMenu(true);
-                }}
-              />
-            )}
+            <AccountMenu user={user} />
           </div>
         </header>
         <OfflineStatus />

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { withStrings } from '../lib/i18n.ts';
 import { zoneToOffer } from '../lib/time-zone.ts';
-import { readyLazy } from '../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // Loaded only when there is something to offer: most days the device and the account agree.
 const TimeZoneOffer = readyLazy(

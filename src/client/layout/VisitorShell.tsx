@@ -1,19 +1,17 @@
 import { Menu as MenuIcon } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from '../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { Drawer, closeDrawer, opens } from '../components/ui/Drawer.tsx';
 import { Tip } from '../components/ui/Tip.tsx';
 import { cn } from '../lib/cn.ts';
 import { VISITOR_NAV } from '../paths.ts';
-import { readyLazy } from '../lib/ready-lazy.tsx';
 
-// The phone drawer (a Radix dialog) loads when first wanted, not with every visitor page.
-const loadMenu = () => import('./VisitorMenu.tsx');
-const VisitorMenu = readyLazy('VisitorMenu', loadMenu);
-const preloadMenu = () => void loadMenu();
+/** The phone's navigation drawer, drawn with every page (components/ui/Drawer.tsx). */
+const DRAWER = 'visitor-drawer';
 
 function Footer() {
   const { t } = useTranslation();
@@ -67,7 +65,6 @@ function Footer() {
 /** The visitor frame: header with navigation and the footer (shown only to visitors). */
 export function VisitorShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const navLink = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
@@ -105,22 +102,49 @@ export function VisitorShell({ children }: { children: ReactNode }) {
             <Tip label={t('nav.openMenu')}>
               <button
                 type="button"
+                {...opens(DRAWER)}
                 aria-label={t('nav.openMenu')}
                 aria-haspopup="dialog"
-                aria-expanded={open}
-                onClick={() => setOpen(true)}
-                onPointerEnter={preloadMenu}
-                onFocus={preloadMenu}
                 className="rounded-xl p-2 text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
               >
                 <MenuIcon className="size-6" aria-hidden />
               </button>
             </Tip>
-            {open ? (
-              <Suspense fallback={null}>
-                <VisitorMenu open={open} onOpenChange={setOpen} navLink={navLink} />
-              </Suspense>
-            ) : null}
+            <Drawer
+              id={DRAWER}
+              side="right"
+              label={t('nav.main')}
+              closeLabel={t('nav.closeMenu')}
+              heading={<p className="font-serif text-xl text-brand-900">{t('app.name')}</p>}
+            >
+              <div className="grid content-start gap-6 px-1">
+                <nav aria-label={t('nav.main')} className="grid gap-1">
+                  {VISITOR_NAV.map((item) => (
+                    <NavLink
+                      key={item.to}
+                      to={item.to}
+                      end
+                      className={navLink}
+                      onClick={() => closeDrawer(DRAWER)}
+                    >
+                      {t(item.labelKey)}
+                    </NavLink>
+                  ))}
+                </nav>
+                <div className="grid gap-2">
+                  <Button asChild variant="outline">
+                    <Link to="/sign-in" onClick={() => closeDrawer(DRAWER)}>
+                      {t('nav.signIn')}
+                    </Link>
+                  </Button>
+                  <Button asChild>
+                    <Link to="/sign-up" onClick={() => closeDrawer(DRAWER)}>
+                      {t('nav.signUp')}
+                    </Link>
+                  </Button>
+                </div>
+              </div>
+            </Drawer>
           </div>
         </div>
       </header>

@@ -3,7 +3,7 @@
  * reset, the age gate and signing out. Pages and the shell call these, never a URL of their own.
  */
 import type { CurrentUser } from '#shared/schemas/user.ts';
-import { takeEarly } from './early.ts';
+import { takeEarly } from '#delivery/browser/early.ts';
 import { i18n } from './i18n.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, SESSION_KEY, apiRequest, noteSessionEnded } from './queryClient.ts';

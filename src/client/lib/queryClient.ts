@@ -5,7 +5,7 @@ import {
   QUERY_STALE_TIME_MS,
 } from '#shared/constants.ts';
 import { USER_PATH } from '../sw/names.ts';
-import { takeEarly } from './early.ts';
+import { takeEarly } from '#delivery/browser/early.ts';
 import { i18n } from './i18n.ts';
 import { forgetUnsavedOfOthers } from './unsaved.ts';
 import { SESSION_ENDED_FLAG } from './session-ended.ts';

@@ -25,6 +25,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { pathParams } from '#delivery/paths.ts';
 
 export interface Location {
   pathname: string;
@@ -142,21 +143,8 @@ export interface PathMatch {
  */
 export function matchPath(pattern: string, pathname: string): PathMatch | null {
   if (pattern === '*') return { params: {}, pathname, pattern };
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (const [i, part] of want.entries()) {
-    const value = have[i]!;
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(value);
-      } catch {
-        return null;
-      }
-    } else if (part.toLowerCase() !== value.toLowerCase()) return null;
-  }
-  return { params, pathname, pattern };
+  const params = pathParams(pattern, pathname);
+  return params && { params, pathname, pattern };
 }
 
 export interface RouteProps {

@@ -15,7 +15,7 @@ import { fieldMessage } from '../lib/validation.ts';
 import { keepNext } from '../paths.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { lazyZodResolver } from '../lib/lazy-resolver.ts';
-import { readyLazy } from '../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // Only an account with a second step (a passkey, an app's code) needs it.
 const TwoFactorStep = readyLazy('TwoFactorStep', () => import('./TwoFactorStep.tsx'));

@@ -15,7 +15,7 @@ import { clearSessionCookies } from '../auth/cookies.ts';
 import { type SessionCache, type SessionUser } from '../auth/session.ts';
 import { translate } from '../i18n/translate.ts';
 import { securityEvent } from '../security/events.ts';
-import { pageLanguage } from '../web/client.ts';
+import { pageLanguage } from '#delivery/server/html.ts';
 
 /** Whether a GET is a navigation from a page of `appOrigin` (not another site, not typed). */
 export function fromOwnPage(request: FastifyRequest, appOrigin: string): boolean {

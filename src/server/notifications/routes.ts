@@ -20,7 +20,7 @@ import { notification, pushSubscription, user } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { currentUser } from '../security/access.ts';
-import { pageLanguage } from '../web/client.ts';
+import { pageLanguage } from '#delivery/server/html.ts';
 import type { ServerPageContent, ServerPages } from '../web/page.ts';
 import { securityEvent } from '../security/events.ts';
 import { verifyUnsubscribeToken } from './email.ts';

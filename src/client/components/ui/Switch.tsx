@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { cn } from '../../lib/cn.ts';
 
 interface SwitchProps {
   label: string;
@@ -32,17 +31,13 @@ export function Switch({ label, hint, checked, disabled, onChange }: SwitchProps
         aria-describedby={hint ? `${id}-hint` : undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={cn(
-          'relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-50',
-          checked ? 'bg-brand-700' : 'bg-slate-300',
-        )}
+        // The look follows aria-checked: a press before the app has the page flips it at once
+        // (src/delivery/browser/previews.ts).
+        className="group relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-50 aria-checked:bg-brand-700"
       >
         <span
           aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-6' : 'translate-x-1',
-          )}
+          className="inline-block size-5 translate-x-1 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-6"
         />
       </button>
     </div>

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { afterFirstScreen } from '../../lib/idle.ts';
 import { registerTip, tipEntries, unregisterTip, want } from './tip-store.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
   if (typeof ref === 'function') ref(value);

@@ -1,13 +1,13 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Skeletons } from '../../components/QueryStates.tsx';
+import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { withStrings } from '../../lib/i18n.ts';
 import { ProfileTab } from './ProfileTab.tsx';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // The first tab comes with the page; each other tab's code, and the strings it needs beyond the
 // page's, when it is first opened.
@@ -64,7 +64,7 @@ export default function AccountSettings() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const current = TABS.find((tab) => tab === requested) ?? 'profile';
-  const select = (tab: string) =>
+  const select = (tab: (typeof TABS)[number]) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -75,45 +75,33 @@ export default function AccountSettings() {
       { replace: true },
     );
   if (!user) return null;
+  const placeholder = <Skeletons count={2} height="h-48" />;
+  const panels: Record<(typeof TABS)[number], ReactNode> = {
+    profile: <ProfileTab user={user} />,
+    preferences: <PreferencesTab user={user} />,
+    subscription: <SubscriptionTab user={user} />,
+    privacy: <PrivacyTab user={user} />,
+    notifications: <NotificationsTab />,
+    support: <SupportTab />,
+  };
   return (
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
-      <Tabs.Root value={current} onValueChange={select} className="grid gap-6">
-        <Tabs.List
-          aria-label={t('settings.title')}
-          className="grid grid-cols-2 gap-1 min-[480px]:grid-cols-3 sm:flex sm:flex-wrap"
-        >
-          {TABS.map((tab) => (
-            <Tabs.Trigger
-              key={tab}
-              value={tab}
-              className="min-w-0 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
-            >
-              {t(`settings.tabs.${tab}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Suspense fallback={<Skeletons count={2} height="h-48" />}>
-          <Tabs.Content value="profile">
-            <ProfileTab user={user} />
-          </Tabs.Content>
-          <Tabs.Content value="preferences">
-            <PreferencesTab user={user} />
-          </Tabs.Content>
-          <Tabs.Content value="subscription">
-            <SubscriptionTab user={user} />
-          </Tabs.Content>
-          <Tabs.Content value="privacy">
-            <PrivacyTab user={user} />
-          </Tabs.Content>
-          <Tabs.Content value="notifications">
-            <NotificationsTab />
-          </Tabs.Content>
-          <Tabs.Content value="support">
-            <SupportTab />
-          </Tabs.Content>
-        </Suspense>
-      </Tabs.Root>
+      <Tabs
+        label={t('settings.title')}
+        value={current}
+        onChange={select}
+        className="grid gap-6"
+        listClassName="grid grid-cols-2 gap-1 min-[480px]:grid-cols-3 sm:flex sm:flex-wrap"
+        tabClassName="px-3 py-2"
+        tabs={TABS.map((tab) => ({
+          value: tab,
+          label: t(`settings.tabs.${tab}`),
+          // Each tab's code comes when it is first chosen; until then, where it will be.
+          content: <Suspense fallback={placeholder}>{panels[tab]}</Suspense>,
+          placeholder,
+        }))}
+      />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { fieldMessage } from '../../lib/validation.ts';
 import { Skeletons } from '../../components/QueryStates.tsx';
 import { useUpdateProfile, type ProfileInput } from './api.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // Password, two-step verification and devices come just after the profile form (their code
 // is not part of the settings page's first load).

@@ -1,9 +1,11 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import NotFound from '../../components/NotFound.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Skeletons } from '../../components/QueryStates.tsx';
+import { Tabs } from '../../components/ui/Tabs.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
@@ -16,6 +18,14 @@ import { TicketsPanel } from './TicketsPanel.tsx';
 const TABS = ['members', 'tickets', 'groups', 'figures', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
+const PANELS: Record<Tab, ReactNode> = {
+  members: <MembersPanel />,
+  tickets: <TicketsPanel />,
+  groups: <GroupsPanel />,
+  figures: <FiguresPanel />,
+  audit: <AuditPanel />,
+};
+
 /** /admin: members, the ticket queue, groups, platform figures and the audit log (admins only). */
 export default function Admin() {
   const { t } = useTranslation();
@@ -27,41 +37,21 @@ export default function Admin() {
   return (
     <>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
-      <Tabs.Root
+      <Tabs
+        label={t('admin.tabs.label')}
         value={tab}
-        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+        onChange={(value) => setParams({ tab: value }, { replace: true })}
         className="grid min-w-0 gap-6"
-      >
-        <Tabs.List
-          aria-label={t('admin.tabs.label')}
-          className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap"
-        >
-          {TABS.map((value) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="min-w-0 rounded-xl px-4 py-2 text-sm font-medium text-slate-700 hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
-            >
-              {t(`admin.tabs.${value}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="members" className="min-w-0">
-          <MembersPanel />
-        </Tabs.Content>
-        <Tabs.Content value="tickets" className="min-w-0">
-          <TicketsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="groups" className="min-w-0">
-          <GroupsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="figures" className="min-w-0">
-          <FiguresPanel />
-        </Tabs.Content>
-        <Tabs.Content value="audit" className="min-w-0">
-          <AuditPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+        listClassName="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap"
+        tabClassName="px-4 py-2"
+        panelClassName="min-w-0"
+        tabs={TABS.map((value) => ({
+          value,
+          label: t(`admin.tabs.${value}`),
+          content: PANELS[value],
+          placeholder: <Skeletons count={2} height="h-48" />,
+        }))}
+      />
     </>
   );
 }

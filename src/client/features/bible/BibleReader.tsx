@@ -24,7 +24,7 @@ import {
   BIBLE_POSITION_COOKIE,
   readDeviceCookie,
   writeDeviceCookie,
-} from '../../lib/device-cookies.ts';
+} from '#delivery/app/device-cookies.ts';
 
 /** The reader's last place, `<book>.<chapter>` (a cookie: the server draws /bible there too). */
 function savedPosition(): { b: string; c: number } | null {

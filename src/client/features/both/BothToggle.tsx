@@ -13,7 +13,7 @@ export function BothToggle({ className }: { className?: string }) {
       size="sm"
       variant="ghost"
       aria-pressed={both.on}
-      className={cn('w-fit px-2 text-brand-700', both.on && 'bg-brand-50', className)}
+      className={cn('w-fit px-2 text-brand-700 aria-pressed:bg-brand-50', className)}
       onClick={() => void both.set(!both.on)}
     >
       <Languages className="size-4" aria-hidden /> {t('inBoth.toggle')}

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { counterpartOf } from '#shared/values/bible.ts';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { useScriptureInBoth } from './preference.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 const PassageInBoth = readyLazy('PassageInBoth', () => import('./PassageInBoth.tsx'));
 

@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { Switch } from '../../components/ui/Switch.tsx';
 import { useEndGroup, useUpdateGroup } from './api.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // The form (and its form library) is fetched when a leader opens it, not with the group's page.
 const GroupForm = readyLazy('GroupForm', () =>

@@ -1,4 +1,3 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ArrowDown, ArrowUp, Crown, EyeOff, MoreHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
+import { Menu, MenuItem } from '../../components/ui/Menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useGroupMembers, useRemoveMember, useSetRole, useTransferLeadership } from './api.ts';
 import { fullName, nextSort, useGroupDate } from './format.ts';
@@ -45,60 +45,40 @@ function RowActions({
   const { t } = useTranslation();
   const { mutate: setRole } = useSetRole(groupId);
   const name = fullName(row);
-  const item =
-    'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
   if (row.role === 'leader') return null;
   const leader = myRole === 'leader';
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('groups.members.actionsFor', { name })}>
-          <MoreHorizontal className="size-5" aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={4}
-          className="z-[70] min-w-56 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl"
-        >
-          <Menu.Item
-            className={item}
-            onSelect={() => onEncourage({ memberId: row.memberId, name })}
+    <Menu
+      label={t('groups.members.actionsFor', { name })}
+      button={<MoreHorizontal className="size-5" aria-hidden />}
+      buttonClassName="inline-flex size-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-900/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <MenuItem onSelect={() => onEncourage({ memberId: row.memberId, name })}>
+        {t('groups.members.encourage')}
+      </MenuItem>
+      {leader ? (
+        row.role === 'co-leader' ? (
+          <MenuItem onSelect={() => setRole({ memberId: row.memberId, role: 'member' })}>
+            {t('groups.members.makeMember')}
+          </MenuItem>
+        ) : (
+          <MenuItem
+            disabled={coLeaders >= CO_LEADERS_MAX}
+            onSelect={() => setRole({ memberId: row.memberId, role: 'co-leader' })}
           >
-            {t('groups.members.encourage')}
-          </Menu.Item>
-          {leader ? (
-            row.role === 'co-leader' ? (
-              <Menu.Item
-                className={item}
-                onSelect={() => setRole({ memberId: row.memberId, role: 'member' })}
-              >
-                {t('groups.members.makeMember')}
-              </Menu.Item>
-            ) : (
-              <Menu.Item
-                className={item}
-                disabled={coLeaders >= CO_LEADERS_MAX}
-                onSelect={() => setRole({ memberId: row.memberId, role: 'co-leader' })}
-              >
-                {t('groups.members.makeCoLeader')}
-              </Menu.Item>
-            )
-          ) : null}
-          {leader ? (
-            <Menu.Item className={item} onSelect={() => onTransfer(row)}>
-              {t('groups.members.transfer')}
-            </Menu.Item>
-          ) : null}
-          {leader || row.role === 'member' ? (
-            <Menu.Item className={cn(item, 'text-red-700')} onSelect={() => onRemove(row)}>
-              {t('groups.members.remove')}
-            </Menu.Item>
-          ) : null}
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+            {t('groups.members.makeCoLeader')}
+          </MenuItem>
+        )
+      ) : null}
+      {leader ? (
+        <MenuItem onSelect={() => onTransfer(row)}>{t('groups.members.transfer')}</MenuItem>
+      ) : null}
+      {leader || row.role === 'member' ? (
+        <MenuItem danger onSelect={() => onRemove(row)}>
+          {t('groups.members.remove')}
+        </MenuItem>
+      ) : null}
+    </Menu>
   );
 }
 

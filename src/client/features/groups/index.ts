@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { withStrings } from '../../lib/i18n.ts';
 import { useGroups } from './queries.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 /**
  * What other features may use from the groups: the dashboard's card and the lesson's share panel.

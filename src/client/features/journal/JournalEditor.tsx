@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POPULAR_TAGS, parseTags } from '#shared/values/journal.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { CHIP } from '../../components/ui/Chips.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useKeepUnsaved, useKeptUnsaved } from '../../hooks/useKeepUnsaved.ts';
-import { cn } from '../../lib/cn.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
 import { JournalPrompt } from './JournalPrompt.tsx';
@@ -148,12 +148,7 @@ export function JournalEditor({
                         tags: (on ? tags.filter((x) => !same(x)) : [...tags, word]).join(', '),
                       })
                     }
-                    className={cn(
-                      'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-                      on
-                        ? 'bg-brand-700 text-white'
-                        : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
-                    )}
+                    className={CHIP}
                   >
                     #{word}
                   </button>

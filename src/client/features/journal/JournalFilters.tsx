@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { POPULAR_TAGS } from '#shared/values/journal.ts';
+import { CHIP, ChoiceChips } from '../../components/ui/Chips.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { JournalFilters as Filters } from './api.ts';
@@ -32,22 +33,16 @@ export function JournalFilters({
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        {(['', 'draft', 'published'] as const).map((s) => (
-          <button
-            key={s || 'all'}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => onChange({ status: s })}
-            className={cn(
-              'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-              status === s
-                ? 'bg-brand-700 text-white'
-                : 'bg-white text-slate-700 ring-1 ring-slate-300',
-            )}
-          >
-            {s ? t(`journal.status.${s}`) : t('journal.all')}
-          </button>
-        ))}
+        <ChoiceChips
+          label={t('journal.statusFilter')}
+          value={status}
+          onChange={(s) => onChange({ status: s })}
+          options={(['', 'draft', 'published'] as const).map((s) => ({
+            value: s,
+            label: s ? t(`journal.status.${s}`) : t('journal.all'),
+          }))}
+          className="contents"
+        />
         {POPULAR_TAGS.map((tg) => {
           // The filter names the preset by its key: it finds the entries tagged in any language.
           const word = t(`journal.tagNames.${tg}`);
@@ -58,10 +53,8 @@ export function JournalFilters({
               aria-pressed={tag === tg}
               onClick={() => onChange({ tag: tag === tg ? '' : tg })}
               className={cn(
-                'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-                tag === tg
-                  ? 'bg-gold-400 text-brand-950'
-                  : 'bg-white text-slate-700 ring-1 ring-slate-300',
+                CHIP,
+                'aria-pressed:bg-gold-400 aria-pressed:text-brand-950 aria-pressed:ring-gold-400',
               )}
             >
               #{word}

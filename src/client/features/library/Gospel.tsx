@@ -9,7 +9,7 @@ import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { ListenButton } from '../listen/index.ts';
 import { Prose } from './Prose.tsx';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // Memorize / journal / favorites are for members: visitors never download them.
 const ScriptureActions = readyLazy('ScriptureActions', () => import('./ScriptureActions.tsx'));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LINK_KINDS } from '#shared/values/library.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ChoiceChips } from '../../components/ui/Chips.tsx';
 import { useLinks } from './api.ts';
 
 /** Recommended ministries, channels and sites, by kind; each opens in a new tab. */
@@ -17,24 +17,15 @@ export function LinkList() {
       <h2 id="links" className="font-serif text-2xl text-brand-950">
         {t('library.resources.links')}
       </h2>
-      <div className="flex flex-wrap gap-2" role="group" aria-label={t('library.label.kind')}>
-        {['', ...LINK_KINDS].map((k) => (
-          <button
-            key={k || 'all'}
-            type="button"
-            aria-pressed={kind === k}
-            onClick={() => setKind(k)}
-            className={cn(
-              'rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-              kind === k
-                ? 'bg-brand-700 text-white'
-                : 'bg-white text-slate-700 ring-1 ring-slate-300',
-            )}
-          >
-            {k ? t(`library.linkKinds.${k}`) : t('library.all.kinds')}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips
+        label={t('library.label.kind')}
+        value={kind}
+        onChange={setKind}
+        options={['', ...LINK_KINDS].map((k) => ({
+          value: k,
+          label: k ? t(`library.linkKinds.${k}`) : t('library.all.kinds'),
+        }))}
+      />
       {links.isLoading ? (
         <Skeletons count={4} height="h-28" className="grid gap-3 md:grid-cols-2" />
       ) : links.isError ? (

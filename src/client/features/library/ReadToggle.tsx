@@ -8,19 +8,23 @@ export function ReadToggle({ kind, id, read }: { kind: ReadKind; id: string; rea
   const { t } = useTranslation();
   const set = useSetRead(kind, id);
   return (
+    // Its look and words follow aria-pressed: a press before the app has the page shows at once
+    // (src/delivery/browser/previews.ts).
     <Button
-      variant={read ? 'outline' : 'primary'}
       aria-pressed={read}
       disabled={set.isPending}
       onClick={() => set.mutate(!read)}
+      className="group aria-pressed:border aria-pressed:border-slate-300 aria-pressed:bg-white aria-pressed:text-slate-800 aria-pressed:shadow-none aria-pressed:hover:bg-slate-50"
     >
-      {read ? (
-        <CheckCircle2 className="size-4 text-emerald-700" aria-hidden />
-      ) : (
+      <span className="contents group-aria-pressed:hidden">
         <Circle className="size-4" aria-hidden />
-      )}
-      {read ? t('library.readBadge') : t('library.markRead')}
-      {read ? <span className="sr-only">{` · ${t('library.markUnread')}`}</span> : null}
+        {t('library.markRead')}
+      </span>
+      <span className="hidden group-aria-pressed:contents">
+        <CheckCircle2 className="size-4 text-emerald-700" aria-hidden />
+        {t('library.readBadge')}
+        <span className="sr-only">{` · ${t('library.markUnread')}`}</span>
+      </span>
     </Button>
   );
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ChoiceChips } from '../../components/ui/Chips.tsx';
 import { AddMemoryVerseDialog } from './AddMemoryVerseDialog.tsx';
 import { useMemoryVerses, useRemoveVerse } from './api.ts';
 import { PracticePanel } from './PracticePanel.tsx';
@@ -34,24 +34,17 @@ export default function MemoryVerses() {
         }
       />
       <AddMemoryVerseDialog open={adding} onOpenChange={setAdding} />
-      <div role="group" aria-label={t('memory.category')} className="mb-4 flex flex-wrap gap-2">
-        {[null, ...MEMORY_CATEGORIES].map((c) => (
-          <button
-            key={c ?? 'all'}
-            type="button"
-            aria-pressed={category === c}
-            onClick={() => setCategory(c)}
-            className={cn(
-              'rounded-full px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-              category === c
-                ? 'bg-brand-700 text-white'
-                : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
-            )}
-          >
-            {c ? t(`memory.categories.${c}`) : t('memory.all')}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips
+        label={t('memory.category')}
+        value={category ?? ''}
+        onChange={(c) => setCategory(c || null)}
+        options={['' as const, ...MEMORY_CATEGORIES].map((c) => ({
+          value: c,
+          label: c ? t(`memory.categories.${c}`) : t('memory.all'),
+        }))}
+        className="mb-4"
+        chipClassName="py-1.5"
+      />
       {/* Below the categories, whose list it counts: when the list answers after the page has
           drawn, it appears under the buttons instead of pushing them down. */}
       {practising ? (

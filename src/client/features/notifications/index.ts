@@ -1,5 +1,5 @@
 import { withStrings } from '../../lib/i18n.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 /** What other parts of the app use from the notifications feature. */
 export { NotificationBell } from './NotificationBell.tsx';

@@ -1,14 +1,14 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerStatus } from '#shared/schemas/prayer.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Tabs } from '../../components/ui/Tabs.tsx';
 import { AddPrayerCard } from './AddPrayerCard.tsx';
 import { useDeletePrayer, usePrayerList } from './api.ts';
 import { PrayerList } from './PrayerList.tsx';
 import { PrayerTimerCard } from './PrayerTimerCard.tsx';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 // The edit and answer dialogs (and their dialog code) come when one is opened.
 const EditPrayerDialog = readyLazy('EditPrayerDialog', () =>
@@ -63,32 +63,18 @@ export default function PrayerScreen() {
           <h2 id="prayer-lists-title" className="sr-only">
             {t('prayer.lists')}
           </h2>
-          <Tabs.Root
+          <Tabs
+            label={t('prayer.lists')}
             value={tab}
-            onValueChange={(v) => setTab(v as PrayerStatus)}
+            onChange={setTab}
             className="grid gap-4"
-          >
-            <Tabs.List
-              aria-label={t('prayer.lists')}
-              className="flex gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200"
-            >
-              {(['active', 'answered'] as const).map((s) => (
-                <Tabs.Trigger
-                  key={s}
-                  value={s}
-                  className="flex-1 rounded-xl px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:bg-brand-700 data-[state=active]:text-white"
-                >
-                  {t(`prayer.tabs.${s}`)}
-                  {counts ? ` (${counts[s]})` : ''}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {(['active', 'answered'] as const).map((s) => (
-              <Tabs.Content
-                key={s}
-                value={s}
-                className="rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-              >
+            listClassName="flex gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200"
+            tabClassName="flex-1 px-4 py-2.5 hover:bg-slate-50"
+            tabs={(['active', 'answered'] as const).map((s) => ({
+              value: s,
+              label: `${t(`prayer.tabs.${s}`)}${counts ? ` (${counts[s]})` : ''}`,
+              // Both lists are read with the page: both are drawn.
+              content: (
                 <PrayerList
                   status={s}
                   query={lists[s]}
@@ -98,9 +84,9 @@ export default function PrayerScreen() {
                   onAnswer={setAnswering}
                   onDelete={setDeleting}
                 />
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
+              ),
+            }))}
+          />
         </section>
       </div>
       <Suspense fallback={null}>

@@ -5,7 +5,7 @@ import { PRAYER_TIMER_MAX_MINUTES, PRAYER_TIMER_PRESETS } from '#shared/values/p
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
-import { cn } from '../../lib/cn.ts';
+import { ChoiceChips } from '../../components/ui/Chips.tsx';
 import { newId } from '../../lib/ids.ts';
 import { useActiveRequests, useRecordPrayerSession } from './api.ts';
 import { formatClock, isValidMinutes, usePrayerTimer } from './usePrayerTimer.ts';
@@ -77,27 +77,16 @@ export function PrayerTimerCard() {
         <legend className="mb-2 text-sm font-medium text-slate-800">
           {t('prayer.timer.length')}
         </legend>
-        <div className="flex flex-wrap gap-2">
-          {PRAYER_TIMER_PRESETS.map((p) => {
-            const on = custom === '' && minutes === p;
-            return (
-              <button
-                key={p}
-                type="button"
-                aria-pressed={on}
-                onClick={() => choose(p)}
-                className={cn(
-                  'min-w-16 rounded-full px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed',
-                  on
-                    ? 'bg-brand-700 text-white'
-                    : 'bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50',
-                )}
-              >
-                {t('prayer.timer.preset', { count: p })}
-              </button>
-            );
-          })}
-        </div>
+        <ChoiceChips
+          label={t('prayer.timer.length')}
+          value={custom === '' ? String(minutes) : ''}
+          onChange={(p) => choose(Number(p))}
+          options={PRAYER_TIMER_PRESETS.map((p) => ({
+            value: String(p),
+            label: t('prayer.timer.preset', { count: p }),
+          }))}
+          chipClassName="min-w-16 py-2 focus-visible:ring-offset-2"
+        />
         <div className="grid gap-1.5 sm:max-w-xs">
           <label htmlFor={customId} className="text-sm font-medium text-slate-800">
             {t('prayer.timer.custom', { max: PRAYER_TIMER_MAX_MINUTES })}

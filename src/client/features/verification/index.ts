@@ -1,7 +1,7 @@
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { withStrings } from '../../lib/i18n.ts';
 import { secondFactorSnoozed } from './notice-state.ts';
-import { readyLazy } from '../../lib/ready-lazy.tsx';
+import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 /**
  * Whether the member shell has something to ask of this member (ADR 0040, 0044): confirm their

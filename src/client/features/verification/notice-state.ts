@@ -2,7 +2,7 @@ import {
   SECOND_FACTOR_SNOOZE_COOKIE,
   readDeviceCookie,
   writeDeviceCookie,
-} from '../../lib/device-cookies.ts';
+} from '#delivery/app/device-cookies.ts';
 
 /**
  * "Not now" on the invitation to turn on two-step verification (ADR 0044): kept in this browser

@@ -4,22 +4,22 @@
  * (main.tsx hydrates it) with the answers it was drawn from. Built by Vite as an SSR bundle
  * beside prerender.tsx and run by the server (src/server/web/member-render.ts).
  */
-import { serverTree } from './server-tree.tsx';
+import { serverTree } from '#delivery/render/server-tree.tsx';
 import { renderToStringAsync } from 'preact-render-to-string';
 import type { Language } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
-import { App } from './App.tsx';
-import { CURRENT_USER_KEY } from './lib/auth-api.ts';
-import { DEVICE_COOKIES, deviceCookiesFromServer } from './lib/device-cookies.ts';
-import type { DrawnAnswers } from './lib/drawn.ts';
-import { answerFromServer } from './lib/early.ts';
-import { addAllStrings, i18n } from './lib/i18n.ts';
-import { noteRenderedLazies } from './lib/ready-lazy.tsx';
-import { createQueryClient } from './lib/queryClient.ts';
-import { matchPath } from './lib/router.tsx';
-import { memberRoutes } from './routes.tsx';
+import { App } from '#client/App.tsx';
+import { CURRENT_USER_KEY } from '#client/lib/auth-api.ts';
+import { DEVICE_COOKIES, deviceCookiesFromServer } from '#delivery/app/device-cookies.ts';
+import type { DrawnAnswers } from '#delivery/app/drawn.ts';
+import { answerFromServer } from '#delivery/browser/early.ts';
+import { addAllStrings, i18n } from '#client/lib/i18n.ts';
+import { noteRenderedLazies } from '#delivery/app/ready-lazy.tsx';
+import { createQueryClient } from '#client/lib/queryClient.ts';
+import { matchPath } from '#client/lib/router.tsx';
+import { memberRoutes } from '#client/routes.tsx';
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
 for (const language of Object.keys(STRINGS) as Language[]) {

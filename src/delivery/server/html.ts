@@ -9,7 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { LANGUAGE_COOKIE, type Language } from '#shared/constants.ts';
-import { languageFromHeader } from '../i18n/translate.ts';
+import { languageFromHeader } from '#server/i18n/translate.ts';
+import { dataAt, routeAt } from '#delivery/paths.ts';
 
 /** Hashed build output: a new deploy gets new names, so a copy never needs revalidating. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,32 +40,25 @@ export function loadHtmlPage(clientDir: string | undefined): HtmlPage | null {
   return htmlPage(readFileSync(file, 'utf8'));
 }
 
-/** Written by the build (scripts/build/preloads.ts): each member route's files by language. */
+/** Written by the build (scripts/build/preloads.ts): each member route as routes.tsx declares it. */
 interface MemberPreloadsFile {
-  routes: { path: string; files: Record<string, string[]> }[];
-}
-
-/** `/lesson/:id` matches `/lesson/101-2`: the same segments, a `:name` segment matching any. */
-function matchesRoute(pattern: string, path: string): boolean {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  return (
-    want.length === got.length &&
-    want.every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''))
-  );
+  routes: { path: string; data: string[]; drawn: boolean; files: Record<string, string[]> }[];
 }
 
 /**
  * The app's shell as sent to a member: on a member route, the shell's head names every script
  * the route's first visit needs (docs/decisions/0059), which the browser fetches while it reads
  * the HTML, all at once, instead of in waves (the app after the first paint, the member app
- * once the session is known, the page once the member app has rendered). One page per route
- * and language, built on first use; the plain shell elsewhere, or when the build wrote no list.
+ * once the session is known, the page once the member app has rendered); and its root names
+ * what the page reads first (`data-early`, its route's `data`), which boot.ts asks for as soon as
+ * the session answers. One page per route and language, built on first use (and per path for a
+ * route whose data names a part of it); the plain shell elsewhere, or when the build wrote no
+ * list.
  */
 export interface MemberShell {
   pageFor(path: string, language: Language): HtmlPage;
-  /** Whether `path` is one of the member app's routes. */
-  hasRoute(path: string): boolean;
+  /** Whether `path` is one of the member app's routes the server draws. */
+  draws(path: string): boolean;
   /** The scripts the route's first visit needs, in `language` (none when unknown). */
   filesFor(path: string, language: Language): readonly string[];
 }
@@ -77,23 +71,28 @@ export function loadMemberShell(clientDir: string | undefined, shell: HtmlPage):
       : { routes: [] };
   const built = new Map<string, HtmlPage>();
   return {
-    hasRoute: (path) => routes.some((r) => matchesRoute(r.path, path)),
-    filesFor: (path, language) =>
-      routes.find((r) => matchesRoute(r.path, path))?.files[language] ?? [],
+    draws: (path) => routeAt(routes, path)?.drawn ?? false,
+    filesFor: (path, language) => routeAt(routes, path)?.files[language] ?? [],
     pageFor(path, language) {
-      const route = routes.find((r) => matchesRoute(r.path, path));
+      const route = routeAt(routes, path);
       const files = route?.files[language];
       if (!route || !files?.length) return shell;
-      const key = `${route.path}|${language}`;
+      const data = dataAt(route, path);
+      // A route whose data names part of its path (a group's id) has a page per path.
+      const key = `${route.data.some((url) => url.includes(':')) ? path : route.path}|${language}`;
       let page = built.get(key);
       if (!page) {
         const links = files
           .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
           .join('');
-        const template = shell.template.replace('</head>', () => `${links}</head>`);
+        const early = data.length ? ` data-early="${escapeAttribute(data.join(' '))}"` : '';
+        const template = shell.template
+          .replace('</head>', () => `${links}</head>`)
+          .replace('<div id="root">', () => `<div id="root"${early}>`);
         if (template === shell.template) return shell;
         page = htmlPage(template);
-        built.set(key, page);
+        // Kept for the routes of fixed paths; a path's own page (one group among many) is not.
+        if (key.startsWith(route.path + '|')) built.set(key, page);
       }
       return page;
     },
@@ -244,7 +243,7 @@ export function sendDrawnPage(
     .replace(
       /<div id="root">[\s\S]*?<!-- \/loading -->\s*<\/div>/,
       () =>
-        `<div id="root" data-prerendered="member" data-takeover="idle" data-preload="${preload}">${drawn.html}</div>` +
+        `<div id="root" data-prerendered="member" data-takeover="ready" data-preload="${preload}">${drawn.html}</div>` +
         `<script type="application/json" id="camino-state">${drawn.state}</script>`,
     );
   if (!template.includes('data-prerendered="member"')) return null;

@@ -6,10 +6,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { PageLoadingProvider } from './components/LoadingOverlays.tsx';
-import { i18n } from './lib/i18n.ts';
-import { LanguageProvider } from './lib/language.tsx';
-import { StaticRouter } from './lib/router.tsx';
+import { PageLoadingProvider } from '#client/components/LoadingOverlays.tsx';
+import { i18n } from '#client/lib/i18n.ts';
+import { LanguageProvider } from '#client/lib/language.tsx';
+import { StaticRouter } from '#client/lib/router.tsx';
 
 export function serverTree(client: QueryClient, location: string, app: ReactNode) {
   return (

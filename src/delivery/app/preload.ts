@@ -1,9 +1,9 @@
-import { matchPath } from './lib/router.tsx';
-import { sessionQuery } from './lib/auth-api.ts';
-import { asLanguage, i18n } from './lib/i18n.ts';
-import { queryClient } from './lib/queryClient.ts';
-import { askPageData } from './page-data.ts';
-import { memberRoutes } from './routes.tsx';
+import { routeAt } from '#delivery/paths.ts';
+import { sessionQuery } from '#client/lib/auth-api.ts';
+import { asLanguage, i18n } from '#client/lib/i18n.ts';
+import { queryClient } from '#client/lib/queryClient.ts';
+import { askPageData } from '#delivery/browser/page-data.ts';
+import { memberRoutes } from '#client/routes.tsx';
 
 /**
  * A member's first screen without a waterfall: as soon as the session is known, the member app
@@ -12,8 +12,8 @@ import { memberRoutes } from './routes.tsx';
  * (docs/decisions/0032).
  */
 export function preloadMemberRoute(pathname: string) {
-  void import('./MemberApp.tsx');
-  const route = memberRoutes.find(({ path }) => matchPath(path, pathname));
+  void import('#client/MemberApp.tsx');
+  const route = routeAt(memberRoutes, pathname);
   if (!route) return;
   void route.page.preload().catch(() => {
     // The route renders it again and shows the failure there.

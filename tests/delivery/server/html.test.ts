@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/app.ts';
 
 /** A small built client: the HTML page, a hashed asset with its precompressed copies, an icon. */
 function fakeClient(): string {
@@ -20,6 +20,8 @@ function fakeClient(): string {
       routes: [
         {
           path: '/',
+          data: ['/api/dashboard'],
+          drawn: true,
           files: {
             en: ['/assets/app-1.js', '/assets/Dashboard-1.js'],
             es: ['/assets/app-1.js', '/assets/Dashboard-1.js', '/assets/strings-es-dashboard-1.js'],
@@ -27,6 +29,8 @@ function fakeClient(): string {
         },
         {
           path: '/journal',
+          data: [],
+          drawn: true,
           files: {
             en: ['/assets/app-1.js', '/assets/Journal-1.js'],
             es: ['/assets/app-1.js', '/assets/Journal-1.js'],
@@ -34,6 +38,8 @@ function fakeClient(): string {
         },
         {
           path: '/lesson/:id',
+          data: ['/api/lessons/:id'],
+          drawn: true,
           files: {
             en: ['/assets/app-1.js', '/assets/Lesson-1.js'],
             es: ['/assets/app-1.js', '/assets/Lesson-1.js'],
@@ -157,7 +163,7 @@ describe('serving the web client', () => {
     const res = await get('/', { cookie: 'better-auth.session_token=abc.def' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('data-prerendered');
-    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<div id="root" data-early="/api/dashboard"></div>');
   });
 
   it("names a member route's scripts in the head of a member's page, in their language, so they load at once", async () => {
@@ -173,6 +179,13 @@ describe('serving the web client', () => {
     expect(preloads((await get('/lesson/101-2', member)).body)).toContain('/assets/Lesson-1.js');
     const dashboard = await get('/', { ...member, 'accept-language': 'es' });
     expect(preloads(dashboard.body)).toContain('/assets/strings-es-dashboard-1.js');
+    // What each page reads first (its route's `data`), for boot.ts to ask as soon as the session
+    // answers; a part of the path filled in, encoded.
+    const early = (body: string) => /<div id="root" data-early="([^"]*)">/.exec(body)?.[1];
+    expect(early(dashboard.body)).toBe('/api/dashboard');
+    expect(early(journal.body)).toBeUndefined();
+    expect(early((await get('/lesson/101%202', member)).body)).toBe('/api/lessons/101%202');
+    expect(early((await get('/lesson/101-3', member)).body)).toBe('/api/lessons/101-3');
     expect(preloads((await get('/', member)).body)).not.toContain(
       '/assets/strings-es-dashboard-1.js',
     );
@@ -251,7 +264,7 @@ describe('serving the web client', () => {
 
 describe('a drawn member page (docs/decisions/0060)', () => {
   it('JSON inside a script element cannot end it or open a comment', async () => {
-    const { scriptSafeJson } = await import('#server/web/member-render.ts');
+    const { scriptSafeJson } = await import('#delivery/server/drawing.ts');
     const text = scriptSafeJson({
       title: '</script><script>alert(1)</script><!--',
       line: '\u2028',
@@ -264,7 +277,7 @@ describe('a drawn member page (docs/decisions/0060)', () => {
   });
 
   it('names each style attribute of the drawing as the browser reads it', async () => {
-    const { styleAttributesOf } = await import('#server/web/client.ts');
+    const { styleAttributesOf } = await import('#delivery/server/html.ts');
     expect(
       styleAttributesOf(
         '<div style="width:40%"></div><p>style="not an attribute"</p><i style="font-family:&quot;A&quot;"></i>',

@@ -3,49 +3,53 @@
  * Built by Vite as an SSR bundle and run by scripts/build/build.ts; the browser hydrates the
  * same tree (main.tsx).
  */
-import { serverTree } from './server-tree.tsx';
+import { serverTree } from '#delivery/render/server-tree.tsx';
 import { renderToStringAsync } from 'preact-render-to-string';
 import gospel from 'virtual:camino/gospel';
 import type { Language } from '#shared/constants.ts';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
-import { VisitorApp } from './App.tsx';
-import { CURRENT_USER_KEY } from './lib/auth-api.ts';
-import { addAllStrings, i18n } from './lib/i18n.ts';
-import { createQueryClient } from './lib/queryClient.ts';
+import { VisitorApp } from '#client/App.tsx';
+import { visitorRoutes } from '#client/routes.tsx';
+import { CURRENT_USER_KEY } from '#client/lib/auth-api.ts';
+import { addAllStrings, i18n } from '#client/lib/i18n.ts';
+import { createQueryClient } from '#client/lib/queryClient.ts';
 
 /**
- * The public pages worth sending as HTML, with the key of their title (a page with content of its
- * own, the gospel, gives its own title and meta description instead) and when the app takes
- * them over (boot.ts): `interaction` for a page that works as HTML alone (text and links; the app
- * is fetched only when one of its buttons is pressed), `idle` for a page with a form (the app
- * takes it over when a field or a button is reached for, or once the page has loaded and the
- * phone is idle: docs/decisions/0061).
+ * The visitor routes (routes.tsx) worth sending as HTML, with the key of their title (null: the
+ * app's name and tagline, or the page's own content's title) and when the app takes them over
+ * (src/delivery/README.md): `interaction` for a page that works as HTML alone (text and links:
+ * the app comes only when one of its buttons is pressed), `ready` for a page with a form (as
+ * soon as its scripts are there, or at once when a field is reached for).
  */
 export const PRERENDERED_PAGES: {
   path: string;
   titleKey: string | null;
-  takeover: 'interaction' | 'idle';
-  head?: (language: Language) => { title: string; description: string };
+  takeover: 'interaction' | 'ready';
 }[] = [
   { path: '/', titleKey: null, takeover: 'interaction' },
   { path: '/about-us', titleKey: 'nav.aboutUs', takeover: 'interaction' },
   { path: '/course-overview', titleKey: 'nav.courseOverview', takeover: 'interaction' },
-  { path: '/sign-in', titleKey: 'nav.signIn', takeover: 'idle' },
-  { path: '/sign-up', titleKey: 'nav.signUp', takeover: 'idle' },
-  { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'idle' },
+  { path: '/sign-in', titleKey: 'nav.signIn', takeover: 'ready' },
+  { path: '/sign-up', titleKey: 'nav.signUp', takeover: 'ready' },
+  { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'ready' },
   { path: '/terms-of-service', titleKey: 'nav.terms', takeover: 'interaction' },
   { path: '/privacy-policy', titleKey: 'nav.privacy', takeover: 'interaction' },
-  {
-    path: '/gospel',
-    titleKey: null,
-    takeover: 'interaction',
-    head: (language) => ({
-      title: gospel[language].title,
-      description: gospel[language].description,
-    }),
-  },
+  { path: '/gospel', titleKey: null, takeover: 'interaction' },
 ];
+for (const { path } of PRERENDERED_PAGES) {
+  if (!visitorRoutes.some((route) => route.path === path)) {
+    throw new Error(`${path} is prerendered but is no visitor route of routes.tsx`);
+  }
+}
+
+/** The title and description of a page whose content has its own. */
+const OWN_HEAD: Record<string, (language: Language) => { title: string; description: string }> = {
+  '/gospel': (language) => ({
+    title: gospel[language].title,
+    description: gospel[language].description,
+  }),
+};
 
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
 
@@ -69,7 +73,7 @@ export async function renderPage(
   }
   const page = PRERENDERED_PAGES.find((p) => p.path === path);
   const name = i18n.t('app.name');
-  const head = page?.head?.(language);
+  const head = OWN_HEAD[path]?.(language);
   if (head) return { html, title: `${head.title} · ${name}`, description: head.description };
   const title = page?.titleKey
     ? `${i18n.t(page.titleKey)} · ${name}`

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getEarly, takeEarly } from '#client/lib/early.ts';
+import { getEarly, takeEarly } from '#delivery/browser/early.ts';
 import { apiRequest, getQueryFn } from '#client/lib/queryClient.ts';
 import { i18n } from '#client/lib/i18n.ts';
-import { json, stubFetch } from './render.tsx';
+import { json, stubFetch } from '#tests/client/render.tsx';
 
 /** GETs started before the app ran (docs/decisions/0032): taken once, fresh, same language. */
 describe('early answers', () => {
@@ -75,14 +75,14 @@ describe('early answers', () => {
   });
 });
 
-describe('the data a page reads first (page-data.ts)', () => {
+describe('the data a page reads first (routes.tsx `data`)', () => {
   it('names member routes only, and the URLs their queries fetch', async () => {
-    const { PAGE_DATA } = await import('#client/page-data.ts');
     const { memberRoutes } = await import('#client/routes.tsx');
-    const paths = new Set(memberRoutes.map((r) => r.path));
-    expect(Object.keys(PAGE_DATA).length).toBeGreaterThan(0);
-    for (const [path, urls] of Object.entries(PAGE_DATA)) {
-      expect(paths.has(path), path).toBe(true);
+    const declared = Object.fromEntries(
+      memberRoutes.flatMap(({ path, data }) => (data ? [[path, data]] : [])),
+    );
+    expect(Object.keys(declared).length).toBeGreaterThan(0);
+    for (const urls of Object.values(declared)) {
       for (const url of urls) expect(url).toMatch(/^\/api\//);
     }
     // The URLs the pages' queries fetch: an early answer nobody takes is a wasted request.
@@ -92,11 +92,11 @@ describe('the data a page reads first (page-data.ts)', () => {
     const { memoryVersesKey } = await import('#client/features/memory/api.ts');
     const { GOALS_KEY } = await import('#client/features/goals/api.ts');
     const { COURSES_KEY } = await import('#client/features/courses/api.ts');
-    const { GROUPS_KEY } = await import('#client/features/groups/queries.ts');
+    const { GROUPS_KEY, groupKey } = await import('#client/features/groups/queries.ts');
     const { journalPageKey } = await import('#client/features/journal/api.ts');
     const { prayerListUrl } = await import('#client/features/prayer/api.ts');
     const { notificationsPageKey } = await import('#client/features/notifications/api.ts');
-    expect(PAGE_DATA).toEqual({
+    expect(declared).toEqual({
       // The dashboard's groups card reads the groups list.
       '/': [DASHBOARD_KEY[0], GROUPS_KEY[0]],
       '/daily-reading': [DAILY_READING_KEY[0]],
@@ -106,6 +106,11 @@ describe('the data a page reads first (page-data.ts)', () => {
       '/goals': [GOALS_KEY[0]],
       '/courses': [COURSES_KEY[0]],
       '/groups': [GROUPS_KEY[0]],
+      // A group's page: the group and its member list as first shown (by name).
+      '/groups/:id': [
+        groupKey(':id').join('/'),
+        '/api/groups/:id/members?sort=name&order=asc&page=1',
+      ],
       // The first page of entries, no filter (Journal.tsx's first state).
       '/journal': [journalPageKey(new URLSearchParams(), 1)[0]],
       '/prayer': [prayerListUrl('active', 1), prayerListUrl('answered', 1)],
@@ -113,24 +118,31 @@ describe('the data a page reads first (page-data.ts)', () => {
     });
   });
 
-  it("asks for a group's page by its id: the group and its member list as first shown", async () => {
-    const { pageData } = await import('#client/page-data.ts');
-    const { groupKey } = await import('#client/features/groups/queries.ts');
+  it("fills a route's `:name` from the path, encoded, and reads the shell's list", async () => {
+    const { dataAt } = await import('#delivery/paths.ts');
+    const { memberRoutes } = await import('#client/routes.tsx');
+    const group = memberRoutes.find((r) => r.path === '/groups/:id')!;
     const id = '0b6f3c1e-9a4d-4c1b-8f5e-2d7a6b9c0e11';
-    expect(pageData(`/groups/${id}`)).toEqual([
-      groupKey(id).join('/'),
+    expect(dataAt(group, `/groups/${id}`)).toEqual([
+      `/api/groups/${id}`,
       `/api/groups/${id}/members?sort=name&order=asc&page=1`,
     ]);
-    expect(pageData('/groups/not-an-id')).toBeUndefined();
-    expect(pageData('/goals')).toEqual(['/api/goals']);
+    expect(dataAt(group, '/groups/a b')[0]).toBe('/api/groups/a%20b');
+    expect(dataAt(group, '/goals')).toEqual([]);
+    const { pageData } = await import('#delivery/browser/page-data.ts');
+    document.body.innerHTML = '<div id="root" data-early="/api/goals /api/groups"></div>';
+    expect(pageData()).toEqual(['/api/goals', '/api/groups']);
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(pageData()).toEqual([]);
   });
 
   it('is asked once per page load, by whichever of boot.ts and the app reads the session first', async () => {
     vi.resetModules();
-    const { askPageData } = await import('#client/page-data.ts');
-    const early = await import('#client/lib/early.ts');
+    const { askPageData } = await import('#delivery/browser/page-data.ts');
+    const early = await import('#delivery/browser/early.ts');
     const calls = stubFetch(() => json(200, {}));
-    window.history.replaceState(null, '', '/goals');
+    // The shell the server sends for /goals names its data.
+    document.body.innerHTML = '<div id="root" data-early="/api/goals"></div>';
     try {
       // Behind the age gate: nothing (its routes answer 403).
       askPageData({ ageVerified: false }, 'es');
@@ -141,7 +153,7 @@ describe('the data a page reads first (page-data.ts)', () => {
       expect(calls.map((c) => c.url)).toEqual(['/api/goals']);
       expect(early.takeEarly('/api/goals', 'es')).toBeDefined();
     } finally {
-      window.history.replaceState(null, '', '/');
+      document.body.innerHTML = '';
     }
   });
 });

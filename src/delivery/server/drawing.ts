@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '#shared/constants.ts';
-import type * as Renderer from '../../client/member-render.tsx';
+import type * as Renderer from '#delivery/render/drawing.tsx';
 
 /** A drawing slower than this is not waited for: the shell goes instead. */
 export const MEMBER_RENDER_TIMEOUT_MS = 1_500;
@@ -47,7 +47,7 @@ export async function loadMemberRenderer(
   app: FastifyInstance,
   clientDir: string | undefined,
 ): Promise<MemberRenderer | null> {
-  const file = clientDir ? join(clientDir, '..', 'ssr', 'member-render.js') : undefined;
+  const file = clientDir ? join(clientDir, '..', 'ssr', 'drawing.js') : undefined;
   if (!file || !existsSync(file)) return null;
   const { renderMemberPage } = (await import(pathToFileURL(file).href)) as typeof Renderer;
   let waiting = 0;
