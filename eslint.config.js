@@ -32,6 +32,14 @@ export default tseslint.config(
           patterns: [
             { group: ['#server/*', '**/server/**'], message: 'client must not import server code' },
           ],
+          paths: [
+            {
+              name: 'react-hook-form',
+              importNames: ['useForm'],
+              message:
+                'use hooks/useDrawnForm.ts: its fields carry their defaults in a drawn page (src/delivery/README.md)',
+            },
+          ],
         },
       ],
     },

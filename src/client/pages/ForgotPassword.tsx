@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router.tsx';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ type Input = z.infer<typeof forgotPasswordSchema>;
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
-  const form = useForm<Input>({
+  const form = useDrawnForm<Input>({
     resolver: lazyZodResolver(() =>
       import('#shared/schemas/user.ts').then((m) => m.forgotPasswordSchema),
     ),

@@ -1,7 +1,7 @@
 import '../lib/zod-config.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../lib/router.tsx';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export default function ResetPassword() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const form = useForm<Input>({
+  const form = useDrawnForm<Input>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
   });

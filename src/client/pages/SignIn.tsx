@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../lib/router.tsx';
 import type { SignInInput } from '#shared/schemas/user.ts';
@@ -29,7 +29,7 @@ export default function SignIn() {
   useEffect(() => {
     if (ended) dismissToast();
   }, [ended]);
-  const form = useForm<SignInInput>({
+  const form = useDrawnForm<SignInInput>({
     resolver: lazyZodResolver(() => import('#shared/schemas/user.ts').then((m) => m.signInSchema)),
     defaultValues: { email: '', password: '' },
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../hooks/useDrawnForm.ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../lib/router.tsx';
 import type { SignUpInput } from '#shared/schemas/user.ts';
@@ -17,7 +17,7 @@ export default function SignUp() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const form = useForm<SignUpInput>({
+  const form = useDrawnForm<SignUpInput>({
     resolver: lazyZodResolver(() => import('#shared/schemas/user.ts').then((m) => m.signUpSchema)),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });

@@ -11,6 +11,7 @@ import { readyMemberPage, readyVisitorPage } from '#client/App.tsx';
 import { queryClient } from '#client/lib/queryClient.ts';
 import { releaseHeld, untracked } from '../browser/held.ts';
 import type { DrawnAnswers } from './drawn.ts';
+import { asTakeover } from './device-value.ts';
 import { readyLazies } from './ready-lazy.tsx';
 import { replay } from './replay.ts';
 
@@ -40,7 +41,7 @@ export async function takeOver(
   // Typed before the entry listened (or filled by the browser): read before hydrating, which
   // sets a text area to the app's value.
   const before = untracked(root, held);
-  hydrateRoot(root, app);
+  asTakeover(() => hydrateRoot(root, app));
   replay([...before, ...held]);
   // `data-app="ready"` follows once the page's effects have run (app-ready.tsx).
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -18,7 +18,7 @@ const SecuritySection = readyLazy('SecuritySection', () => import('./SecuritySec
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const form = useForm<ProfileInput>({
+  const form = useDrawnForm<ProfileInput>({
     resolver: lazyZodResolver(() =>
       import('#shared/schemas/user.ts').then((m) => m.profileUpdateSchema),
     ),

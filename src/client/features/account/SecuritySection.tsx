@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -29,7 +29,7 @@ export default function SecuritySection({ user }: { user: CurrentUser }) {
 
 function ChangePassword() {
   const { t } = useTranslation();
-  const form = useForm<ChangePasswordInput>({
+  const form = useDrawnForm<ChangePasswordInput>({
     resolver: lazyZodResolver(() =>
       import('#shared/schemas/user.ts').then((m) => m.changePasswordSchema),
     ),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { useKeepUnsaved, useKeptUnsaved } from '../../hooks/useKeepUnsaved.ts';
+import { useDeviceValue } from '#delivery/app/device-value.ts';
 import { useSaveLessonResponse, type LessonDetail } from './api.ts';
 
 /** Autosaves the practice response a moment after typing stops. */
@@ -9,7 +10,14 @@ export function PracticeResponse({ lesson }: { lesson: LessonDetail }) {
   const { t } = useTranslation();
   // What was typed before a session ended (and not saved) comes back, and is then saved.
   const unsaved = useKeptUnsaved<string>(`lesson:${lesson.id}`);
-  const [value, setValue] = useState(() => unsaved.kept() ?? lesson.response);
+  // Kept in this tab: the page is drawn without it, and it comes back as the page opens.
+  const kept = useDeviceValue(unsaved.kept, null);
+  const [value, setValue] = useState(kept ?? lesson.response);
+  const [keptShown, setKeptShown] = useState(kept);
+  if (kept !== keptShown) {
+    setKeptShown(kept);
+    if (kept !== null) setValue(kept);
+  }
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [savedValue, setSavedValue] = useState(lesson.response);
   const lastSaved = useRef(lesson.response);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { useDrawnForm } from '../../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '#shared/constants.ts';
 import type { CreateGroupInput, GroupDetail, UpdateGroupInput } from '#shared/groups.ts';
@@ -135,7 +136,7 @@ export function CreateGroupForm({
   const id = useId();
   const [groupId] = useState(newId);
   const [resolver] = useState(() => resolverFor(editing));
-  const form = useForm<GroupFormValues>({
+  const form = useDrawnForm<GroupFormValues>({
     resolver,
     defaultValues: group
       ? {

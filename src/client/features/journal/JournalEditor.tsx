@@ -6,6 +6,7 @@ import { CHIP } from '../../components/ui/Chips.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Field, inputClass } from '../../components/ui/Field.tsx';
 import { useKeepUnsaved, useKeptUnsaved } from '../../hooks/useKeepUnsaved.ts';
+import { useDeviceValue } from '#delivery/app/device-value.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useSaveEntry, type EntryStatus, type JournalDraft } from './api.ts';
 import { JournalPrompt } from './JournalPrompt.tsx';
@@ -31,9 +32,18 @@ export function JournalEditor({
   // Text typed and not saved when a session ended comes back after signing in again.
   const keptKey = `journal:${initial.id ?? 'new'}`;
   const unsaved = useKeptUnsaved<JournalDraft>(keptKey);
-  const [kept] = useState(unsaved.kept);
+  // Kept in this tab: the page is drawn without it, and it comes back as the page opens.
+  const kept = useDeviceValue(unsaved.kept, null);
   const [draft, setDraft] = useState<JournalDraft>(kept ?? initial);
   const [dirty, setDirty] = useState(kept !== null);
+  const [keptShown, setKeptShown] = useState(kept);
+  if (kept !== keptShown) {
+    setKeptShown(kept);
+    if (kept) {
+      setDraft(kept);
+      setDirty(true);
+    }
+  }
   useKeepUnsaved(keptKey, draft, dirty);
   const [scriptureError, setScriptureError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

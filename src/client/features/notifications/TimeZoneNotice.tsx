@@ -2,6 +2,7 @@ import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { deviceTimeZone, sameTimeZone } from '../../lib/time-zone.ts';
+import { useDeviceValue } from '#delivery/app/device-value.ts';
 
 /** Reminders follow the saved time zone: offers this device's when it differs. */
 export function TimeZoneNotice({
@@ -14,7 +15,8 @@ export function TimeZoneNotice({
   onUse: (timeZone: string) => void;
 }) {
   const { t } = useTranslation();
-  const device = deviceTimeZone();
+  // The device's zone, unknown where the page is drawn (the server's would be taken for it).
+  const device = useDeviceValue(deviceTimeZone, null);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-950">
       <Globe className="size-5 shrink-0 text-brand-700" aria-hidden />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useDrawnForm } from '../../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import {
   SUPPORT_MESSAGE_MAX_LENGTH,
@@ -36,7 +36,7 @@ export function SupportForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const form = useForm<TicketInput>({
+  const form = useDrawnForm<TicketInput>({
     resolver: lazyZodResolver(() =>
       import('#shared/schemas/support.ts').then((m) => m.ticketInputSchema),
     ),
