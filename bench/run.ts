@@ -366,6 +366,25 @@ if (process.argv.includes('--page-profile')) {
   process.exit(0);
 }
 
+// `npm run bench -- --first-tap` (issue 37): tap → visible effect for each kind of control, early
+// and late, written into its section (bench/first-tap.ts).
+if (process.argv.includes('--first-tap')) {
+  ensureClientBuilt();
+  const { FIRST_TAP_INTRO, firstTapBench } = await import('./first-tap.ts');
+  const lines = await firstTapBench();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'First tap',
+      `${FIRST_TAP_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 // `npm run bench -- --groups`: only a leader's dashboard of a 500-member group on PostgreSQL
 // (issue 25, ADR 0052), written into its section.
 if (process.argv.includes('--groups')) {

@@ -18,7 +18,9 @@
  *   the app's own lazy parts load it too: one chunk instead of one per set of pages sharing some
  *   module (docs/decisions/0059).
  * - `icons`: every other icon the pages draw (a few dozen, ~5 KB): one request instead of one
- *   per icon.
+ *   per icon. Each icon is imported by its own public path (`lucide-react/icons/<name>`).
+ * Every rule names the app's own files or a library's public paths, never a library's internal
+ * files (issue 37): a library's new version keeps them right.
  * The module graph is read at the end of the build (before chunking) by this plugin.
  */
 import { dirname, resolve } from 'node:path';
@@ -28,66 +30,21 @@ import { memberRouteModules, pageModules, visitorPageNames } from './preloads.ts
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * Reached from main.tsx and the member app only through a library's index, used only by two lazy
- * parts: react-i18next's `<Trans>` and its HTML parser (~4 KB gzipped), for the sign-up page and
- * the age gate. In no group: the bundler puts them with those two. In the `app` chunk they were
- * part of the framework every page waits for (ADR 0051's budget).
- */
-const LAZY_PARTS_ONLY =
-  /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js$|html-parse-stringify[\\/])/;
-
 /** How many member pages must load a module for it to go to the `pages` chunk. */
 const MEMBER_PAGES = 6;
 
 interface Node {
   imports: string[];
   dynamic: string[];
-  code: string;
 }
 
 /**
- * The icon library's index re-exports every icon (~1,600): a module that imports two icons from
- * it reaches them all in the module graph, though the build keeps only those two. Through this
- * index, only the icons a module names are followed.
+ * The icons, each imported by its own public path (`lucide-react/icons/<name>`, never the
+ * library's index, which re-exports ~1,600): the folder that path resolves to, read from the
+ * library's own export map, not written here.
  */
-const ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
-const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
-
-/** The icon index's exports: name → file. */
-const iconIndexes = new Map<string, Map<string, string>>();
-function iconsOf(index: Node & { id: string }): Map<string, string> {
-  let byName = iconIndexes.get(index.id);
-  if (byName) return byName;
-  byName = new Map();
-  for (const [, names, file] of index.code.matchAll(/export \{([^}]*)\} from ['"]([^'"]+)['"]/g)) {
-    for (const name of names!.split(',')) {
-      const exported = name
-        .trim()
-        .split(/\s+as\s+/)
-        .pop();
-      if (exported) byName.set(exported, resolve(dirname(index.id), file!));
-    }
-  }
-  iconIndexes.set(index.id, byName);
-  return byName;
-}
-
-/** `{ BookOpen, X as Close }` → the icon files they come from, read from the index's exports. */
-function iconFiles(index: Node & { id: string }, importer: Node): string[] {
-  const byName = iconsOf(index);
-  const files: string[] = [];
-  for (const [, names] of importer.code.matchAll(
-    /import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g,
-  )) {
-    for (const name of names!.split(',')) {
-      const imported = name.trim().split(/\s+as\s+/)[0];
-      const file = imported ? byName.get(imported) : undefined;
-      if (file) files.push(file);
-    }
-  }
-  return files;
-}
+const ICONS = dirname(fileURLToPath(import.meta.resolve('lucide-react/icons/book-open')));
+const isIcon = (id: string) => dirname(id) === ICONS;
 
 export function chunkGroups() {
   const graph = new Map<string, Node>();
@@ -106,11 +63,7 @@ export function chunkGroups() {
       if (!id || seen.has(id) || stop.has(id)) return;
       seen.add(id);
       const node = graph.get(id);
-      for (const next of node?.imports ?? []) {
-        if (!ICON_INDEX.test(next)) walk(next);
-        else if (node)
-          for (const icon of iconFiles({ ...graph.get(next)!, id: next }, node)) walk(icon);
-      }
+      for (const next of node?.imports ?? []) walk(next);
       if (dynamic) for (const next of node?.dynamic ?? []) walk(next);
     };
     walk(from);
@@ -157,7 +110,7 @@ export function chunkGroups() {
       member.has(id) ||
       shell.has(id) ||
       keepOut.has(id) ||
-      ICON.test(id);
+      isIcon(id);
     const uses = new Map<string, number>();
     for (const page of memberPages) {
       for (const id of reach(page, false)) uses.set(id, (uses.get(id) ?? 0) + 1);
@@ -172,7 +125,7 @@ export function chunkGroups() {
   const groupOf = (name: Group) => (id: string) => {
     if (graph.size === 0) return false;
     groups ??= compute();
-    return groups[name].has(id) && !/\.css($|\?)/.test(id) && !LAZY_PARTS_ONLY.test(id);
+    return groups[name].has(id) && !/\.css($|\?)/.test(id);
   };
 
   const plugin: Plugin = {
@@ -189,7 +142,6 @@ export function chunkGroups() {
           graph.set(id, {
             imports: info.importedIds,
             dynamic: info.dynamicallyImportedIds,
-            code: info.code ?? '',
           });
         }
       }
@@ -207,7 +159,7 @@ export function chunkGroups() {
       { name: 'pages', test: groupOf('pages'), includeDependenciesRecursively: false },
       {
         name: 'icons',
-        test: ICON,
+        test: isIcon,
         includeDependenciesRecursively: false,
       },
     ],

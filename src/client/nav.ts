@@ -1,25 +1,23 @@
-import {
-  BookMarked,
-  BookOpen,
-  Bookmark,
-  CalendarCheck,
-  CalendarDays,
-  Crown,
-  GraduationCap,
-  HandHeart,
-  Heart,
-  LayoutDashboard,
-  Library,
-  Mic,
-  NotebookPen,
-  NotebookText,
-  Sparkles,
-  Star,
-  Target,
-  Users,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react';
+import BookMarked from 'lucide-react/icons/book-bookmark';
+import BookOpen from 'lucide-react/icons/book-open';
+import Bookmark from 'lucide-react/icons/bookmark';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Crown from 'lucide-react/icons/crown';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import HandHeart from 'lucide-react/icons/hand-heart';
+import Heart from 'lucide-react/icons/heart';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Library from 'lucide-react/icons/library';
+import Mic from 'lucide-react/icons/mic';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import NotebookText from 'lucide-react/icons/notebook-text';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Star from 'lucide-react/icons/star';
+import Target from 'lucide-react/icons/target';
+import Users from 'lucide-react/icons/users';
+import UsersRound from 'lucide-react/icons/users-round';
+import type { LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;

@@ -68,18 +68,12 @@ describe('the built client', () => {
     // Preact runs the app, not React DOM; the app's router, not React Router (source maps).
     expect(sources.some((s) => s.includes('node_modules/preact/'))).toBe(true);
     expect(sources.filter((s) => /node_modules\/(react-dom|react-router)\//.test(s))).toEqual([]);
-    // react-i18next's <Trans> and its HTML parser: only the sign-up page and the age gate use
-    // them (scripts/build/chunks.ts), neither in the framework nor in a member page's first load.
-    const trans = /react-i18next\/dist\/es\/TransWithoutContext\.js|html-parse-stringify/;
-    expect(sources.filter((s) => trans.test(s))).toEqual([]);
-    const dashboard = pageCost(CLIENT, manifest, [
-      'MemberApp.tsx',
-      'features/dashboard/Dashboard.tsx',
-    ]);
-    expect(mapped(dashboard.files).filter((s) => trans.test(s))).toEqual([]);
-    expect(
-      mapped(pageCost(CLIENT, manifest, ['pages/SignUp.tsx']).files).some((s) => trans.test(s)),
-    ).toBe(true);
+    // No HTML parser for translated sentences with links (react-i18next's <Trans>): the app's
+    // own RichText (components/RichText.tsx) splits them, in no chunk at all.
+    const all = readdirSync(join(CLIENT, 'assets')).map((f) => `assets/${f}`);
+    expect(mapped(all).filter((s) => /html-parse-stringify|TransWithoutContext/.test(s))).toEqual(
+      [],
+    );
   });
 
   it('keeps the first load of every member page within 200 KB of JavaScript, in each language', () => {
@@ -195,9 +189,11 @@ describe('the built client', () => {
     // chunk groups, the dashboard's first load was 66 scripts.
     const scripts = (modules: string[]) =>
       pageCost(CLIENT, manifest, modules, 'es').files.filter((f) => f.endsWith('.js'));
-    const dashboard = scripts(['MemberApp.tsx', 'features/dashboard/Dashboard.tsx']);
-    // 28 before what many member pages share went into one chunk (`pages`, ADR 0059).
-    expect(dashboard.length).toBeLessThanOrEqual(24);
+    // How many each page loads is reported (npm run bench's byte budgets), not a rule: a
+    // refactor that moves code between modules must not break the build (issue 37).
+    expect(scripts(['MemberApp.tsx', 'features/dashboard/Dashboard.tsx']).length).toBeGreaterThan(
+      0,
+    );
     // What main.tsx loads statically is one chunk, and what the member app loads, two.
     const named = (keys: string[] = []) =>
       keys.map((k) => /^assets\/([a-z]+)-/.exec(manifest[k]!.file)?.[1]).sort();
@@ -208,7 +204,6 @@ describe('the built client', () => {
       .filter((k) => !app.has(k))
       .map((k) => manifest[k]!.file);
     expect(memberApp).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/member-/)]));
-    expect(memberApp.length, memberApp.join(' ')).toBeLessThanOrEqual(5);
     // The icon library's index (~1,600 icons) pulled no unused icon in: the app holds the few
     // its shells draw, and all the icons of the build together are a few dozen.
     const icons = (file: string) =>
@@ -217,9 +212,6 @@ describe('the built client', () => {
     expect(icons(appFile)).toBeLessThanOrEqual(10);
     const all = readdirSync(join(CLIENT, 'assets')).filter((f) => f.endsWith('.js'));
     expect(all.reduce((sum, f) => sum + icons(`assets/${f}`), 0)).toBeLessThan(150);
-    for (const page of memberPageModules(manifest)) {
-      expect(scripts(['MemberApp.tsx', page]).length, page).toBeLessThanOrEqual(34);
-    }
   });
 
   it("lists, for the server, every script a member route's first visit needs, none twice and none the HTML loads itself", () => {

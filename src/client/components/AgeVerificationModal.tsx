@@ -1,9 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, ShieldCheck } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { RichText } from './RichText.tsx';
 import { UNDER_AGE_REDIRECT_MS } from '#shared/constants.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { LOGOUT_URL, authApi, holdSessionUntilSignOut } from '../lib/auth-api.ts';
@@ -137,9 +139,9 @@ export function AgeVerificationModal({
                 </label>
               </div>
               <p className="text-sm text-slate-600">
-                <Trans
-                  i18nKey="age.policies"
-                  components={{
+                <RichText
+                  text={t('age.policies')}
+                  parts={{
                     privacy: link('/privacy-policy'),
                     terms: link('/terms-of-service'),
                   }}

@@ -1,4 +1,4 @@
-import { Compass } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router.tsx';
 import { Button } from './ui/Button.tsx';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { WifiOff } from 'lucide-react';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../hooks/use-toast.ts';

@@ -1,12 +1,10 @@
-import {
-  Bell,
-  CreditCard,
-  LifeBuoy,
-  LogOut,
-  Settings,
-  Shield,
-  SlidersHorizontal,
-} from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import CreditCard from 'lucide-react/icons/credit-card';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import Shield from 'lucide-react/icons/shield';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import type { ReactNode } from 'react';
 import { Menu, MenuLink, MenuSeparator } from '../components/ui/Menu.tsx';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Menu as MenuIcon } from 'lucide-react';
+import MenuIcon from 'lucide-react/icons/menu';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';

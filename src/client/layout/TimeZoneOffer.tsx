@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Globe } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';

@@ -1,4 +1,4 @@
-import { Menu as MenuIcon } from 'lucide-react';
+import MenuIcon from 'lucide-react/icons/menu';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from '../lib/router.tsx';
 import { useTranslation } from 'react-i18next';

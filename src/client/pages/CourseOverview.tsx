@@ -1,4 +1,5 @@
-import { Crown, GraduationCap } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router.tsx';
 import { COURSES, TOTAL_LESSONS } from 'virtual:camino/courses';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MailCheck } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
 import { useDrawnForm } from '../hooks/useDrawnForm.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router.tsx';

@@ -1,11 +1,9 @@
-import {
-  BookOpen,
-  CalendarCheck,
-  GraduationCap,
-  HandHeart,
-  NotebookPen,
-  Sparkles,
-} from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import HandHeart from 'lucide-react/icons/hand-heart';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/router.tsx';
 import { TOTAL_LESSONS } from 'virtual:camino/courses';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDrawnForm } from '../hooks/useDrawnForm.ts';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { RichText } from '../components/RichText.tsx';
 import { Link, useSearchParams } from '../lib/router.tsx';
 import type { SignUpInput } from '#shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
@@ -71,9 +72,9 @@ export default function SignUp() {
           {...form.register('password')}
         />
         <p className="text-sm text-slate-600">
-          <Trans
-            i18nKey="auth.signUp.agree"
-            components={{ terms: link('/terms-of-service'), privacy: link('/privacy-policy') }}
+          <RichText
+            text={t('auth.signUp.agree')}
+            parts={{ terms: link('/terms-of-service'), privacy: link('/privacy-policy') }}
           />
         </p>
         <Button type="submit" size="lg" disabled={signUp.isPending}>

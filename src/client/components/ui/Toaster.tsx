@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants.ts';
 import { useToast } from '../../hooks/use-toast.ts';

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, Download, ShieldCheck } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import Download from 'lucide-react/icons/download';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../components/DialogActions.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import NotFound from '../../components/NotFound.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

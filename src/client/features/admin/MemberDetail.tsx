@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail } from '#shared/schemas/admin.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

@@ -1,4 +1,7 @@
-import { Crown, Lock, Search, ShieldCheck } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import Lock from 'lucide-react/icons/lock';
+import Search from 'lucide-react/icons/search';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_SUBJECTS, TICKET_STATUSES } from '#shared/values/support.ts';

@@ -1,4 +1,4 @@
-import { NotebookPen } from 'lucide-react';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

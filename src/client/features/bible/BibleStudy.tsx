@@ -1,4 +1,6 @@
-import { BookOpen, Bookmark, Plus } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Bookmark from 'lucide-react/icons/bookmark';
+import Plus from 'lucide-react/icons/plus';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,7 @@
-import { ChevronLeft, ChevronRight, Columns3, Crown } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Columns3 from 'lucide-react/icons/columns-3';
+import Crown from 'lucide-react/icons/crown';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router.tsx';
 import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';

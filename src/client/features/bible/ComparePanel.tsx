@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSTALLED_TRANSLATIONS, MAX_COMPARE } from '#shared/values/bible.ts';

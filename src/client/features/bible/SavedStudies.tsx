@@ -1,14 +1,12 @@
-import {
-  Bookmark,
-  ChevronLeft,
-  ChevronRight,
-  Crown,
-  Download,
-  FileText,
-  Pencil,
-  Plus,
-  Trash2,
-} from 'lucide-react';
+import Bookmark from 'lucide-react/icons/bookmark';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Crown from 'lucide-react/icons/crown';
+import Download from 'lucide-react/icons/download';
+import FileText from 'lucide-react/icons/file-text';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

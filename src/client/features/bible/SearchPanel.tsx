@@ -1,4 +1,7 @@
-import { ChevronLeft, ChevronRight, Crown, Search } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Crown from 'lucide-react/icons/crown';
+import Search from 'lucide-react/icons/search';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../lib/router.tsx';

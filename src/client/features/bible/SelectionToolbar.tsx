@@ -1,4 +1,7 @@
-import { Copy, NotebookPen, Sparkles, X } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Sparkles from 'lucide-react/icons/sparkles';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router.tsx';

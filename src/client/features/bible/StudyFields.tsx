@@ -1,4 +1,4 @@
-import { Save } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';

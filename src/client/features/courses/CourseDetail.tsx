@@ -1,4 +1,7 @@
-import { CheckCircle2, Circle, CircleDot, Lock } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Circle from 'lucide-react/icons/circle';
+import CircleDot from 'lucide-react/icons/circle-dot';
+import Lock from 'lucide-react/icons/lock';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import type { LessonStatus } from '#shared/schemas/course.ts';

@@ -1,4 +1,6 @@
-import { Crown, GraduationCap, Lock } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Lock from 'lucide-react/icons/lock';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -1,4 +1,5 @@
-import { Award, PartyPopper } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import PartyPopper from 'lucide-react/icons/party-popper';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';

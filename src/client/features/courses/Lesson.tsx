@@ -1,4 +1,9 @@
-import { ArrowLeft, BookOpen, CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import BookOpen from 'lucide-react/icons/book-open';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Lock from 'lucide-react/icons/lock';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '../../lib/router.tsx';

@@ -1,12 +1,10 @@
-import {
-  CalendarDays,
-  GraduationCap,
-  HandHeart,
-  NotebookPen,
-  NotebookText,
-  Sparkles,
-  type LucideIcon,
-} from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import HandHeart from 'lucide-react/icons/hand-heart';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import NotebookText from 'lucide-react/icons/notebook-text';
+import Sparkles from 'lucide-react/icons/sparkles';
+import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { Dashboard as DashboardData, QuickActionId } from '#shared/schemas/dashboard.ts';

@@ -1,11 +1,9 @@
-import {
-  BookOpen,
-  GraduationCap,
-  HandHeart,
-  NotebookPen,
-  Sparkles,
-  type LucideIcon,
-} from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import HandHeart from 'lucide-react/icons/hand-heart';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Sparkles from 'lucide-react/icons/sparkles';
+import type { LucideIcon } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

@@ -1,4 +1,4 @@
-import { Flame } from 'lucide-react';
+import Flame from 'lucide-react/icons/flame';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { Streak } from '#shared/schemas/dashboard.ts';

@@ -1,4 +1,5 @@
-import { CalendarDays, CheckCircle2 } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { Dashboard as DashboardData } from '#shared/schemas/dashboard.ts';

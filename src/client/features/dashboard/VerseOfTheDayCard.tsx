@@ -1,4 +1,5 @@
-import { BookOpen, Sparkles } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard as DashboardData } from '#shared/schemas/dashboard.ts';

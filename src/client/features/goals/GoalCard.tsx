@@ -1,4 +1,10 @@
-import { CalendarClock, CheckCircle2, Circle, Pencil, Plus, Trash2, Trophy } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Circle from 'lucide-react/icons/circle';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash';
+import Trophy from 'lucide-react/icons/trophy';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Goal, GoalPriority } from '#shared/schemas/goals.ts';

@@ -1,4 +1,6 @@
-import { Info, Plus, Target } from 'lucide-react';
+import Info from 'lucide-react/icons/info';
+import Plus from 'lucide-react/icons/plus';
+import Target from 'lucide-react/icons/target';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_GOALS } from '#shared/values/goals.ts';

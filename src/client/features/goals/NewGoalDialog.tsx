@@ -1,4 +1,7 @@
-import { Check, Crown, Sparkles, Star } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Crown from 'lucide-react/icons/crown';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Star from 'lucide-react/icons/star';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

@@ -1,4 +1,7 @@
-import { Check, Eye, EyeOff, MessageSquareText } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_LEVELS, type ConsentLevel } from '#shared/values/groups.ts';

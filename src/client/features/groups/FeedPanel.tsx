@@ -1,4 +1,8 @@
-import { Award, BookCheck, CalendarCheck, MessageCircle, UserPlus } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
+import BookCheck from 'lucide-react/icons/book-check';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useTranslation } from 'react-i18next';
 import type { FeedItem } from '#shared/groups.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

@@ -1,4 +1,7 @@
-import { CalendarDays, Clock, Crown, Route } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Clock from 'lucide-react/icons/clock';
+import Crown from 'lucide-react/icons/crown';
+import Route from 'lucide-react/icons/route';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceivedInvitation } from '#shared/groups.ts';

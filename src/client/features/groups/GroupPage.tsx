@@ -1,4 +1,6 @@
-import { ArrowLeft, Crown, Route as RouteIcon } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Crown from 'lucide-react/icons/crown';
+import RouteIcon from 'lucide-react/icons/route';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';

@@ -1,4 +1,7 @@
-import { Crown, Mail, Plus, UsersRound } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import Mail from 'lucide-react/icons/mail';
+import Plus from 'lucide-react/icons/plus';
+import UsersRound from 'lucide-react/icons/users-round';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../lib/router.tsx';

@@ -1,4 +1,4 @@
-import { UsersRound } from 'lucide-react';
+import UsersRound from 'lucide-react/icons/users-round';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import { groupPath } from '#shared/values/groups.ts';

@@ -1,4 +1,6 @@
-import { Crown, LinkIcon, ShieldCheck } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import LinkIcon from 'lucide-react/icons/link';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '../../lib/router.tsx';

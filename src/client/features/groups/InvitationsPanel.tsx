@@ -1,4 +1,6 @@
-import { Copy, Link as LinkIcon, UserPlus } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import LinkIcon from 'lucide-react/icons/link';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedInvitation, Invitation } from '#shared/groups.ts';

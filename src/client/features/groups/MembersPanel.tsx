@@ -1,4 +1,8 @@
-import { ArrowDown, ArrowUp, Crown, EyeOff, MoreHorizontal } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Crown from 'lucide-react/icons/crown';
+import EyeOff from 'lucide-react/icons/eye-off';
+import MoreHorizontal from 'lucide-react/icons/ellipsis';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetail, LeaderMemberRow, MemberSort } from '#shared/groups.ts';

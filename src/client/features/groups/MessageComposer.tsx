@@ -1,4 +1,5 @@
-import { Send, X } from 'lucide-react';
+import Send from 'lucide-react/icons/send';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_MESSAGE_MAX, GROUP_MESSAGES_PER_DAY } from '#shared/values/groups.ts';

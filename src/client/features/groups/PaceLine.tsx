@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import { useTranslation } from 'react-i18next';
 import type { GroupPace, GroupPath, PathProgress } from '#shared/groups.ts';
 import { cn } from '../../lib/cn.ts';

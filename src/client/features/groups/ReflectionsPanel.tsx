@@ -1,4 +1,5 @@
-import { EyeOff, MessageSquareText } from 'lucide-react';
+import EyeOff from 'lucide-react/icons/eye-off';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetail, SharedReflection } from '#shared/groups.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

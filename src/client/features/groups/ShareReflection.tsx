@@ -1,4 +1,5 @@
-import { EyeOff, Share2 } from 'lucide-react';
+import EyeOff from 'lucide-react/icons/eye-off';
+import Share2 from 'lucide-react/icons/share-2';
 import { useTranslation } from 'react-i18next';
 import type { GroupSummary } from '#shared/groups.ts';
 import { Button } from '../../components/ui/Button.tsx';

@@ -1,4 +1,5 @@
-import { Download, Plus } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router.tsx';

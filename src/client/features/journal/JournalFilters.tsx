@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { useTranslation } from 'react-i18next';
 import { POPULAR_TAGS } from '#shared/values/journal.ts';
 import { CHIP, ChoiceChips } from '../../components/ui/Chips.tsx';

@@ -1,4 +1,5 @@
-import { Lightbulb, RefreshCw } from 'lucide-react';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOURNAL_PROMPTS } from '#shared/journal-prompts.ts';

@@ -1,4 +1,5 @@
-import { BookOpen, X } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Passage } from '#shared/schemas/bible.ts';

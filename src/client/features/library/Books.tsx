@@ -1,4 +1,4 @@
-import { BookMarked } from 'lucide-react';
+import BookMarked from 'lucide-react/icons/book-bookmark';
 import { useTranslation } from 'react-i18next';
 import { BOOK_CATEGORIES, LEVELS } from '#shared/values/library.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';

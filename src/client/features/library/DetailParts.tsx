@@ -1,4 +1,6 @@
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

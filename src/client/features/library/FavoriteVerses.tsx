@@ -1,4 +1,6 @@
-import { BookOpen, Star, Trash2 } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Star from 'lucide-react/icons/star';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

@@ -1,4 +1,9 @@
-import { ArrowRight, Church, Copy, GraduationCap, LifeBuoy, Megaphone } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Church from 'lucide-react/icons/church';
+import Copy from 'lucide-react/icons/copy';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import Megaphone from 'lucide-react/icons/megaphone';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../../lib/router.tsx';
 import { Card } from '../../components/ui/Card.tsx';

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import { ERAS, REGIONS, TOPICS } from '#shared/values/library.ts';

@@ -1,4 +1,4 @@
-import { BookOpen } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
 import { useTranslation } from 'react-i18next';
 import { ERAS } from '#shared/values/library.ts';
 import { useHistoricSermons } from './api.ts';

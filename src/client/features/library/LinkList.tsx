@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LINK_KINDS } from '#shared/values/library.ts';

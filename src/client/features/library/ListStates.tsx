@@ -1,4 +1,4 @@
-import { SearchX } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

@@ -1,4 +1,5 @@
-import { CheckCircle2, Circle } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Circle from 'lucide-react/icons/circle';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { useSetRead, type ReadKind } from './api.ts';

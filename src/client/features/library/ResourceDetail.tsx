@@ -1,4 +1,5 @@
-import { ArrowRight, Clock } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Clock from 'lucide-react/icons/clock';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';

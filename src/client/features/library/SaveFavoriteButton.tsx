@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import Star from 'lucide-react/icons/star';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '../../components/ui/Button.tsx';
 import { useSaveFavorite } from './api.ts';

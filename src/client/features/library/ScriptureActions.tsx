@@ -1,4 +1,5 @@
-import { NotebookPen, Sparkles } from 'lucide-react';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

@@ -1,4 +1,4 @@
-import { Lightbulb } from 'lucide-react';
+import Lightbulb from 'lucide-react/icons/lightbulb';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../../lib/router.tsx';

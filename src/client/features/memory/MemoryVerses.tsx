@@ -1,4 +1,5 @@
-import { Plus, Sparkles } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMORY_CATEGORIES, type MemoryCategory } from '#shared/values/memory.ts';

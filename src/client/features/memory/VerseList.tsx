@@ -1,4 +1,5 @@
-import { Sparkles, Trash2 } from 'lucide-react';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Trash2 from 'lucide-react/icons/trash';
 import { useTranslation } from 'react-i18next';
 import type { MemoryVerse } from '#shared/schemas/memory.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

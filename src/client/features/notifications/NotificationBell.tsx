@@ -1,4 +1,4 @@
-import { Bell } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';

@@ -1,15 +1,13 @@
-import {
-  BookOpen,
-  Bell,
-  Brain,
-  Flame,
-  HandHeart,
-  LifeBuoy,
-  Award,
-  BarChart3,
-  MessageCircleHeart,
-  UserPlus,
-} from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Bell from 'lucide-react/icons/bell';
+import Brain from 'lucide-react/icons/brain';
+import Flame from 'lucide-react/icons/flame';
+import HandHeart from 'lucide-react/icons/hand-heart';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import Award from 'lucide-react/icons/award';
+import BarChart3 from 'lucide-react/icons/chart-column';
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem, NotificationKind } from '#shared/schemas/notifications.ts';

@@ -1,4 +1,4 @@
-import { Send } from 'lucide-react';
+import Send from 'lucide-react/icons/send';
 import { useEffect, useState } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';

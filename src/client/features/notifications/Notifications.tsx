@@ -1,4 +1,5 @@
-import { BellOff, CheckCheck } from 'lucide-react';
+import BellOff from 'lucide-react/icons/bell-off';
+import CheckCheck from 'lucide-react/icons/check-check';
 import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Globe } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { deviceTimeZone, sameTimeZone } from '../../lib/time-zone.ts';

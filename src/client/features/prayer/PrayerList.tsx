@@ -1,4 +1,9 @@
-import { AlertTriangle, CheckCircle2, HandHeart, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import HandHeart from 'lucide-react/icons/hand-heart';
+import Pencil from 'lucide-react/icons/pencil';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Trash2 from 'lucide-react/icons/trash';
 import { useTranslation } from 'react-i18next';
 import type { Prayer, PrayerStatus } from '#shared/schemas/prayer.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';

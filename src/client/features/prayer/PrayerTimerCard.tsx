@@ -1,4 +1,8 @@
-import { AlertTriangle, Pause, Play, RotateCcw, Timer } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import Timer from 'lucide-react/icons/timer';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRAYER_TIMER_MAX_MINUTES, PRAYER_TIMER_PRESETS } from '#shared/values/prayer.ts';

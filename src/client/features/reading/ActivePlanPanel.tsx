@@ -1,4 +1,6 @@
-import { BookOpen, CircleStop, Trophy } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import CircleStop from 'lucide-react/icons/circle-stop';
+import Trophy from 'lucide-react/icons/trophy';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

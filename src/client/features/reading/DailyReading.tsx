@@ -1,12 +1,10 @@
-import {
-  BookOpen,
-  CalendarCheck,
-  Check,
-  ChevronRight,
-  CloudUpload,
-  PartyPopper,
-  Sunrise,
-} from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Check from 'lucide-react/icons/check';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CloudUpload from 'lucide-react/icons/cloud-upload';
+import PartyPopper from 'lucide-react/icons/party-popper';
+import Sunrise from 'lucide-react/icons/sunrise';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

@@ -1,12 +1,10 @@
-import {
-  BookOpen,
-  CalendarCheck,
-  Library,
-  Play,
-  SignalHigh,
-  SignalLow,
-  SignalMedium,
-} from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Library from 'lucide-react/icons/library';
+import Play from 'lucide-react/icons/play';
+import SignalHigh from 'lucide-react/icons/signal-high';
+import SignalLow from 'lucide-react/icons/signal-low';
+import SignalMedium from 'lucide-react/icons/signal-medium';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReadingDifficulty, ReadingPlan } from '#shared/schemas/reading.ts';

@@ -1,4 +1,7 @@
-import { CheckCircle2, Clock, Rocket, Trophy } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Clock from 'lucide-react/icons/clock';
+import Rocket from 'lucide-react/icons/rocket';
+import Trophy from 'lucide-react/icons/trophy';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivePlan } from '#shared/schemas/reading.ts';

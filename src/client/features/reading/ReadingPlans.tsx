@@ -1,4 +1,4 @@
-import { BookOpen } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReadingPlan } from '#shared/schemas/reading.ts';

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import { COURSE_TITLES, LESSONS } from 'virtual:camino/courses';

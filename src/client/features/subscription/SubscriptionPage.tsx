@@ -1,4 +1,6 @@
-import { CreditCard, Info, Settings } from 'lucide-react';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Info from 'lucide-react/icons/info';
+import Settings from 'lucide-react/icons/settings';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router.tsx';
 import type { SubscriptionOverview } from '#shared/schemas/subscription.ts';

@@ -1,4 +1,5 @@
-import { AlertTriangle, Crown } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Crown from 'lucide-react/icons/crown';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionState } from '#shared/schemas/subscription.ts';
 import { stateSentence } from './format.ts';

@@ -1,4 +1,8 @@
-import { BookOpen, Columns3, Compass, Crown, Loader2 } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Columns3 from 'lucide-react/icons/columns-3';
+import Compass from 'lucide-react/icons/compass';
+import Crown from 'lucide-react/icons/crown';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../lib/router.tsx';

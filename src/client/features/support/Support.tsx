@@ -1,4 +1,5 @@
-import { CheckCircle2, LifeBuoy } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';

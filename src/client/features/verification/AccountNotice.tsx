@@ -1,4 +1,6 @@
-import { KeyRound, MailCheck, X } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import MailCheck from 'lucide-react/icons/mail-check';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '../../lib/router.tsx';

@@ -1,4 +1,6 @@
-import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../lib/router.tsx';

@@ -1,4 +1,4 @@
-import { ArrowUpDown } from 'lucide-react';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import { useTranslation } from 'react-i18next';
 import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { Button } from '../../../components/ui/Button.tsx';
