@@ -1,5 +1,7 @@
 import Languages from 'lucide-react/icons/languages';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/constants.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { cn } from '../lib/cn.ts';
 
@@ -12,6 +14,14 @@ import { cn } from '../lib/cn.ts';
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
+  // The choice shows at once; the page follows once the language's words have arrived.
+  const [choosing, setChoosing] = useState<Language | null>(null);
+  const [shownFor, setShownFor] = useState(language);
+  if (shownFor !== language) {
+    setShownFor(language);
+    setChoosing(null);
+  }
+  const chosen = choosing ?? language;
   return (
     <div
       role="radiogroup"
@@ -28,11 +38,14 @@ export function LanguageSwitch({ className }: { className?: string }) {
           type="button"
           role="radio"
           lang={lng}
-          aria-checked={language === lng}
-          tabIndex={language === lng ? 0 : -1}
+          aria-checked={chosen === lng}
+          tabIndex={chosen === lng ? 0 : -1}
           aria-label={t(`language.${lng}`)}
           onClick={() => {
-            if (lng !== language) void setLanguage(lng);
+            if (lng === chosen) return;
+            setChoosing(lng);
+            // Not switched after all (the words could not be fetched): back as it was.
+            void setLanguage(lng).catch(() => setChoosing(null));
           }}
           className="rounded-lg px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-checked:bg-brand-700 aria-checked:text-white not-aria-checked:hover:bg-slate-100"
         >
