@@ -436,3 +436,67 @@ describe('the drawing bundle: members’ pages drawn side by side', () => {
     });
   });
 });
+
+/**
+ * The API's per-address limit (src/server/app.ts): a drawn page counts once, as one page view,
+ * whatever the drawing asked for itself. Members sharing one address (a church's Wi-Fi), or one
+ * member opening pages quickly, get drawn pages as long as the API would answer them.
+ */
+describe('a drawn page counts once against the per-address limit', () => {
+  const LIMIT = 12;
+  let t: TestApp;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await createTestApp({
+      env: { API_RATE_LIMIT_MAX: String(LIMIT) },
+      deps: { clientDir: join(ROOT, 'dist/client') },
+    });
+    member = await createUser(t);
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const from = (remoteAddress: string, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress,
+      headers: { cookie: member.cookie, ...headers },
+    });
+
+  it('N quick page loads from one address are all drawn, and the limit still holds for the API', async () => {
+    const address = '198.51.100.7';
+    const pages = 8;
+    // Each drawing asks the API four times or more (the session, the page's data, the frame's):
+    // counted each, these would be far past the limit.
+    for (let i = 0; i < pages; i++) {
+      const page = await from(address, i % 2 ? '/journal' : '/prayer');
+      expect(isDrawn(page), `page ${i}`).toBe(true);
+    }
+    // Each page counted once: what is left of the limit is the API's.
+    for (let i = pages; i < LIMIT; i++) {
+      expect((await from(address, '/api/session')).statusCode, `request ${i}`).toBe(200);
+    }
+    const refused = await from(address, '/api/session');
+    expect(refused.statusCode).toBe(429);
+    // Past the limit a page is not drawn (the shell goes, whose requests the API refuses).
+    const page = await from(address, '/journal');
+    expect(page.statusCode).toBe(200);
+    expect(isDrawn(page)).toBe(false);
+    // Another address has its own count.
+    expect(isDrawn(await from('198.51.100.8', '/journal'))).toBe(true);
+  });
+
+  it('a request from outside that claims to be a drawing’s is counted as any other', async () => {
+    const address = '198.51.100.9';
+    // A guess of the right form (32 random bytes), as anyone could make.
+    const forged = { [DRAWING_HEADER]: randomBytes(32).toString('base64url') };
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await from(address, '/api/session', forged)).statusCode, `request ${i}`).toBe(200);
+    }
+    expect((await from(address, '/api/session', forged)).statusCode).toBe(429);
+  });
+});
