@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { serverTree } from '#delivery/render/server-tree.tsx';
 import { renderToStringAsync } from 'preact-render-to-string';
 import type { Query, QueryKey } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import type { Language } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import en from '#shared/i18n/en.json';
@@ -36,6 +37,50 @@ import { EMAIL_VERIFICATION_KEY } from '#client/features/verification/api.ts';
 const STRINGS: Record<Language, Record<string, unknown>> = { en, es };
 for (const language of Object.keys(STRINGS) as Language[]) {
   addAllStrings(language, STRINGS[language]!);
+}
+
+/**
+ * A string without values, in a language, as the strings say it: they never change once loaded
+ * here, and a page reads the same few hundred on every drawing (its frame, its buttons).
+ */
+const plainStrings = new Map<string, string>();
+/** Past this many (keys nobody wrote), a string is looked up each time again. */
+const PLAIN_STRINGS_KEPT = 20_000;
+
+/**
+ * The drawing's strings: an i18next instance of its own in the member's language (a clone,
+ * sharing the loaded strings), as the tree sees it: an object with nothing of its own but a
+ * `getFixedT` whose function answers a string without values from `plainStrings`. Each
+ * component that reads strings copies the instance's own properties (react-i18next's
+ * `useTranslation`): through this object, one instead of a hundred bound methods.
+ */
+function drawingStrings(language: Language): I18n {
+  const instance = i18n.cloneInstance({ lng: language });
+  const seen = Object.create(instance) as I18n;
+  type Fixed = ((...a: unknown[]) => unknown) & {
+    lng?: unknown;
+    ns?: unknown;
+    keyPrefix?: unknown;
+  };
+  const fixed = (...args: Parameters<I18n['getFixedT']>) => {
+    const t = instance.getFixedT(...args) as unknown as Fixed;
+    const [lng, ns, keyPrefix] = args;
+    if (typeof lng !== 'string' || typeof ns !== 'string' || keyPrefix) return t;
+    const plain = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key !== 'string' || rest.length > 0) return t(key, ...rest);
+      const id = `${lng}\u0000${ns}\u0000${key}`;
+      const kept = plainStrings.get(id);
+      if (kept !== undefined) return kept;
+      const text: unknown = t(key);
+      if (typeof text === 'string' && plainStrings.size < PLAIN_STRINGS_KEPT) {
+        plainStrings.set(id, text);
+      }
+      return text;
+    };
+    return Object.assign(plain, { lng: t.lng, ns: t.ns, keyPrefix: t.keyPrefix });
+  };
+  seen.getFixedT = fixed as unknown as I18n['getFixedT'];
+  return seen;
 }
 
 /** Each drawing's context, for the app's modules that read it while it draws. */
@@ -128,8 +173,7 @@ async function draw(
   { path, search, language, user, signal }: MemberPageInput,
   drawing: Drawing,
 ): Promise<MemberPage | null> {
-  // The drawing's own strings in the member's language: the loaded strings are shared.
-  const strings = i18n.cloneInstance({ lng: language });
+  const strings = drawingStrings(language);
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   // Nothing mounts here: a query refused for good is drawn as the page's error, not as loading.
