@@ -13,7 +13,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -31,7 +31,9 @@ with a reading plan, a lesson done, a goal, a prayer, a memory verse and a journ
 \`seedMember\`), open \`/\`, \`/journal\` and \`/prayer\` in turn, each request another member's (their session cookie,
 \`Accept-Encoding: br, gzip\` as a browser sends), 8 and then 16 connections at once, ${Number(process.env.BENCH_SECONDS ?? 5)} s after a 1 s warm-up.
 "Shell" is the share of answers that were the app's shell instead of the drawn page (a drawing too slow, too many at
-once, failed); "drawn pages/s" leaves them out, and "drawn / bare" compares it with the bare route's requests per second. Before and after a change are two checkouts' servers running at once, each measure alternating
+once, failed); "drawn pages/s" leaves them out, and "drawn / bare" compares it with the bare route's requests per second.
+"Server CPU" is the server process's CPU time (all its threads, from /proc) per answer while it was measured: what a
+page costs the server whatever else the machine ran meanwhile. Before and after a change are two checkouts' servers running at once, each measure alternating
 between them (\`npm run bench -- --drawing=<checkout before the change>\`); absolute numbers mean little on this
 machine, the ratio to the bare route measured beside it does. \`npm run bench -- --drawing\` measures this section
 alone and writes it here.`;
@@ -52,6 +54,8 @@ interface Target {
 
 interface Measure {
   rps: number;
+  /** The server process's CPU time (all its threads) per answer, in ms. */
+  cpu: number;
   p50: number;
   p99: number;
   /** Non-2xx answers and connection errors. */
@@ -61,12 +65,25 @@ interface Measure {
   total: number;
 }
 
+/**
+ * The server process's CPU time so far (user and system, every thread: its compression and
+ * collection too), in ms, from /proc: on a machine shared with the load generator and others,
+ * what a page costs the server, whatever else ran meanwhile.
+ */
+function cpuMs(server: ServerProcess): number {
+  const fields = readFileSync(`/proc/${server.proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
 /** Throughput of the bare route, `connections` at once. */
-async function bare(base: string, connections: number): Promise<Measure> {
-  const url = `${base}/healthz`;
+async function bare(server: ServerProcess, connections: number): Promise<Measure> {
+  const url = `${server.url}/healthz`;
   await autocannon({ url, connections, duration: 1 });
+  const cpu = cpuMs(server);
   const r = await autocannon({ url, connections, duration: DURATION });
   return {
+    cpu: (cpuMs(server) - cpu) / Math.max(1, r.requests.total),
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -115,8 +132,10 @@ async function pages(target: Target, connections: number): Promise<Measure> {
   await run(1);
   shell = 0;
   answered = 0;
+  const cpu = cpuMs(target.server!);
   const r = await run(DURATION);
   return {
+    cpu: (cpuMs(target.server!) - cpu) / Math.max(1, answered),
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -244,27 +263,27 @@ export async function drawingLines(adminUrl: string, beforeRoot?: string): Promi
     const each = async (f: (target: Target, n: number) => Promise<void>) => {
       for (const [n, target] of targets.entries()) await f(target, n);
     };
-    await each(async (t, n) => void results[n]!.bare.push(await bare(t.server!.url, LEVELS[0])));
+    await each(async (t, n) => void results[n]!.bare.push(await bare(t.server!, LEVELS[0])));
     for (const level of LEVELS) {
       await each(async (t, n) => void results[n]!.drawn.set(level, await pages(t, level)));
     }
-    await each(async (t, n) => void results[n]!.bare.push(await bare(t.server!.url, LEVELS[0])));
+    await each(async (t, n) => void results[n]!.bare.push(await bare(t.server!, LEVELS[0])));
 
     const lines = [
-      '| checkout | measure | answers/s | drawn pages/s | p50 ms | p99 ms | shell | errors | drawn / bare |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+      '| checkout | measure | answers/s | drawn pages/s | p50 ms | p99 ms | shell | errors | server CPU ms per answer | drawn / bare |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ];
     const summary: string[] = [];
     for (const [n, target] of targets.entries()) {
       const r = results[n]!;
       const bareRps = r.bare.reduce((sum, m) => sum + m.rps, 0) / r.bare.length;
       lines.push(
-        `| ${target.label} | bare \`GET /healthz\`, 8 connections (mean of 2) | ${fixed(bareRps)} | | ${r.bare[0]!.p50} | ${r.bare[0]!.p99} | | ${r.bare.reduce((s, m) => s + m.errors, 0)} | |`,
+        `| ${target.label} | bare \`GET /healthz\`, 8 connections (mean of 2) | ${fixed(bareRps)} | | ${r.bare[0]!.p50} | ${r.bare[0]!.p99} | | ${r.bare.reduce((s, m) => s + m.errors, 0)} | ${(r.bare.reduce((s, m) => s + m.cpu, 0) / r.bare.length).toFixed(2)} | |`,
       );
       for (const level of LEVELS) {
         const m = r.drawn.get(level)!;
         lines.push(
-          `| ${target.label} | members' pages, ${level} connections | ${fixed(m.rps)} | ${fixed(drawnRps(m))} | ${m.p50} | ${m.p99} | ${share(m)} | ${m.errors} | **${((drawnRps(m) / bareRps) * 100).toFixed(1)}%** |`,
+          `| ${target.label} | members' pages, ${level} connections | ${fixed(m.rps)} | ${fixed(drawnRps(m))} | ${m.p50} | ${m.p99} | ${share(m)} | ${m.errors} | ${m.cpu.toFixed(1)} | **${((drawnRps(m) / bareRps) * 100).toFixed(1)}%** |`,
         );
       }
       const at8 = r.drawn.get(8)!;
