@@ -12,8 +12,10 @@
  * and drift weigh on both alike.
  */
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -26,22 +28,28 @@ import { seedMember } from './lighthouse.ts';
 import { signedIn } from './sign-up.ts';
 
 export const DRAWING_INTRO = `A member's page drawn by the server (ADR 0060) against the bare route (\`GET /healthz\`), on PostgreSQL, one
-server process as in production (\`NODE_ENV=production\`), autocannon on the same 2-core machine. ${Number(process.env.DRAWING_BENCH_MEMBERS ?? 8)} members, each
-with a reading plan, a lesson done, a goal, a prayer, a memory verse and a journal entry (bench/lighthouse.ts
-\`seedMember\`), open \`/\`, \`/journal\` and \`/prayer\` in turn, each request another member's (their session cookie,
-\`Accept-Encoding: br, gzip\` as a browser sends), 8 and then 16 connections at once, ${Number(process.env.BENCH_SECONDS ?? 5)} s after a 1 s warm-up.
-"Shell" is the share of answers that were the app's shell instead of the drawn page (a drawing too slow, too many at
-once, failed); "drawn pages/s" leaves them out, and "drawn / bare" compares it with the bare route's requests per second.
-"Server CPU" is the server process's CPU time (all its threads, from /proc) per answer while it was measured: what a
-page costs the server whatever else the machine ran meanwhile. Before and after a change are two checkouts' servers running at once, each measure alternating
-between them (\`npm run bench -- --drawing=<checkout before the change>\`); absolute numbers mean little on this
-machine, the ratio to the bare route measured beside it does. \`npm run bench -- --drawing\` measures this section
-alone and writes it here.`;
+server process as in production (\`NODE_ENV=production\`), autocannon on the same 2-core machine. Members (8,
+\`DRAWING_BENCH_MEMBERS\`), each with a reading plan, a lesson done, a goal, a prayer, a memory verse and a journal
+entry (bench/lighthouse.ts \`seedMember\`), open \`/\`, \`/journal\` and \`/prayer\` in turn, each request another
+member's (their session cookie, \`Accept-Encoding: br, gzip\` as a browser sends): one at a time, then 8 and 16
+connections at once, each for \`BENCH_SECONDS\` (5) after a 1 s warm-up. "Shell" is the share of answers that were the
+app's shell instead of the drawn page (a drawing too slow, too many at once, failed); "drawn pages/s" leaves them
+out, and "drawn / bare" compares it with the bare route's requests per second. "Server CPU" is the server process's
+CPU time (all its threads, from /proc) per answer while it was measured: what a page costs the server, whatever else
+the machine ran meanwhile. Before and after a change are two checkouts' servers running at once, each measure
+alternating between them (\`npm run bench -- --drawing=<checkout before the change>\`); absolute numbers mean little
+on this machine, the ratios measured side by side do. \`npm run bench -- --drawing\` measures this section alone
+and writes it here.`;
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const MEMBERS = Math.max(1, Number(process.env.DRAWING_BENCH_MEMBERS ?? 8));
 const PATHS = ['/', '/journal', '/prayer'] as const;
 const LEVELS = [8, 16] as const;
+/**
+ * Pages asked one at a time first: none waits for another, none falls back to the shell, and
+ * the server's CPU time per answer is what drawing one page costs.
+ */
+const ALONE = 1;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 interface Target {
@@ -264,7 +272,7 @@ export async function drawingLines(adminUrl: string, beforeRoot?: string): Promi
       for (const [n, target] of targets.entries()) await f(target, n);
     };
     await each(async (t, n) => void results[n]!.bare.push(await bare(t.server!, LEVELS[0])));
-    for (const level of LEVELS) {
+    for (const level of [ALONE, ...LEVELS]) {
       await each(async (t, n) => void results[n]!.drawn.set(level, await pages(t, level)));
     }
     await each(async (t, n) => void results[n]!.bare.push(await bare(t.server!, LEVELS[0])));
@@ -280,27 +288,36 @@ export async function drawingLines(adminUrl: string, beforeRoot?: string): Promi
       lines.push(
         `| ${target.label} | bare \`GET /healthz\`, 8 connections (mean of 2) | ${fixed(bareRps)} | | ${r.bare[0]!.p50} | ${r.bare[0]!.p99} | | ${r.bare.reduce((s, m) => s + m.errors, 0)} | ${(r.bare.reduce((s, m) => s + m.cpu, 0) / r.bare.length).toFixed(2)} | |`,
       );
-      for (const level of LEVELS) {
+      for (const level of [ALONE, ...LEVELS]) {
         const m = r.drawn.get(level)!;
         lines.push(
-          `| ${target.label} | members' pages, ${level} connections | ${fixed(m.rps)} | ${fixed(drawnRps(m))} | ${m.p50} | ${m.p99} | ${share(m)} | ${m.errors} | ${m.cpu.toFixed(1)} | **${((drawnRps(m) / bareRps) * 100).toFixed(1)}%** |`,
+          `| ${target.label} | members' pages, ${level === ALONE ? 'one at a time' : `${level} connections`} | ${fixed(m.rps)} | ${fixed(drawnRps(m))} | ${m.p50} | ${m.p99} | ${share(m)} | ${m.errors} | ${m.cpu.toFixed(1)} | **${((drawnRps(m) / bareRps) * 100).toFixed(1)}%** |`,
         );
       }
       const at8 = r.drawn.get(8)!;
       const at16 = r.drawn.get(16)!;
       summary.push(
-        `- ${target.label}: ${fixed(drawnRps(at8))} drawn pages/s at 8 connections (p50 ${at8.p50} ms, shell ${share(at8)}), **${((drawnRps(at8) / bareRps) * 100).toFixed(1)}%** of the bare route; at 16, ${fixed(drawnRps(at16))}/s (shell ${share(at16)}).`,
+        `- ${target.label}: ${fixed(drawnRps(at8))} drawn pages/s at 8 connections (p50 ${at8.p50} ms, shell ${share(at8)}), **${((drawnRps(at8) / bareRps) * 100).toFixed(1)}%** of the bare route; at 16, ${fixed(drawnRps(at16))}/s (shell ${share(at16)}); one page alone costs the server ${r.drawn.get(ALONE)!.cpu.toFixed(1)} ms of CPU.`,
       );
     }
     if (targets.length === 2) {
-      const ratio = (level: number) =>
-        (drawnRps(results[1]!.drawn.get(level)!) / drawnRps(results[0]!.drawn.get(level)!)).toFixed(
-          1,
-        );
+      const ratio = (level: number) => {
+        const [before, after] = results.map((r) => drawnRps(r.drawn.get(level)!));
+        return before! > 0 ? `**${(after! / before!).toFixed(1)}×**` : 'before drew none';
+      };
+      const cost = (n: number) => results[n]!.drawn.get(ALONE)!.cpu;
       summary.push(
-        `- after / before, drawn pages per second: **${ratio(8)}×** at 8 connections, **${ratio(16)}×** at 16.`,
+        `- after / before, drawn pages per second: ${ratio(8)} at 8 connections, ${ratio(16)} at 16; the server's CPU per page drawn alone: ${cost(0).toFixed(1)} → ${cost(1).toFixed(1)} ms (**${(cost(0) / cost(1)).toFixed(1)}×** less).`,
       );
     }
+    const commit = (root: string) =>
+      execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], {
+        encoding: 'utf8',
+      }).trim();
+    summary.push(
+      `- Checkouts: ${targets.map((t) => `${t.label} at ${commit(t.root)}`).join(', ')}.`,
+      `- Measured on ${new Date().toISOString().slice(0, 10)}, ${DURATION} s each; the machine's load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
+    );
     return [...lines, '', ...summary];
   } finally {
     for (const target of targets) await target.server?.stop();
