@@ -403,6 +403,26 @@ if (process.argv.includes('--groups')) {
   process.exit(0);
 }
 
+// `npm run bench -- --drawing[=<checkout before a change>]`: member pages drawn by one server
+// process on PostgreSQL, beside the bare route (and beside the other checkout's server), written
+// into its section (bench/drawing.ts).
+const drawing = process.argv.find((a) => a === '--drawing' || a.startsWith('--drawing='));
+if (drawing) {
+  const { DRAWING_INTRO, drawingLines } = await import('./drawing.ts');
+  const lines = await drawingLines(reminderAdminUrl(), drawing.split('=')[1] || undefined);
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Drawn pages',
+      `${DRAWING_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 ensureClientBuilt();
 const budgets = budgetTable(join(ROOT, 'dist/client'));
 
@@ -716,6 +736,10 @@ ${reminders}
 ## Small groups
 
 ${keptSection('Small groups')}
+
+## Drawn pages
+
+${keptSection('Drawn pages')}
 
 ## Lighthouse
 

@@ -99,7 +99,7 @@ import {
   sendDrawnPage,
   sendHtmlPage,
 } from '#delivery/server/html.ts';
-import { loadMemberRenderer } from '#delivery/server/drawing.ts';
+import { isDrawingRequest, loadMemberRenderer } from '#delivery/server/drawing.ts';
 import { modeFor } from '#delivery/modes.ts';
 import { loadStylesheet, serverPages } from './web/page.ts';
 
@@ -281,6 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     });
   }
+  /** The page requests counted against the API's per-address limit (sendPage). */
+  const pagesCounted = new WeakSet<FastifyRequest>();
   await app.register(rateLimit, {
     global: true,
     max: config.apiRateLimitMax,
@@ -290,7 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // while its Redis store fails, rather than answering 500 to everyone: Redis being away is
     // logged once (superviseRedis), and sign-in limits still hold (in the database).
     skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api'),
+    // The API's requests are counted, and a member's page the server draws, once (sendPage
+    // below): not the drawing's own requests, which would make one page view many. A shared
+    // address (a church's Wi-Fi) then gets drawn pages as long as the API itself would answer.
+    allowList: (request) =>
+      isDrawingRequest(request) || !(request.url.startsWith('/api') || pagesCounted.has(request)),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -607,6 +613,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
    * page drawn at build time, a member's page drawn now (the shell when that cannot be done),
    * or the app's shell (for a member, naming what the route's first visit needs).
    */
+  const countPage = app.createRateLimit();
+  const pastTheLimit = async (request: FastifyRequest) => {
+    pagesCounted.add(request);
+    const limit = await countPage(request);
+    return !limit.isAllowed && limit.isExceeded;
+  };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     // Either answer depends on both: a cache must not give one to the other.
     reply.header('vary', 'Cookie, Accept-Language');
@@ -621,7 +633,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const language = pageLanguage(request);
     if (mode === 'prerendered')
       return sendHtmlPage(request, reply, prerendered.get(path)![language]);
-    if (mode === 'drawn' && memberRenderer && memberShell) {
+    // A page drawn for a member counts once against the API's limit for its address (its own
+    // requests do not); past the limit, the shell goes, and the API answers the app as usual.
+    if (mode === 'drawn' && memberRenderer && memberShell && !(await pastTheLimit(request))) {
       const drawn = await memberRenderer.draw(request, path, language);
       const scripts = memberShell.filesFor(path, language);
       const sent =

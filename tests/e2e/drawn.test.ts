@@ -138,6 +138,79 @@ describe.runIf(enabled)('a member’s first screen, drawn by the server', () => 
     await context.close();
   });
 
+  it('a group the member has left: drawn as not available, taken over with that same error, not asked again', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const headers = { origin: e2e.base };
+    // A leader's group, which Rut joins with its link and then leaves.
+    const leaderContext = await newContext(e2e.browser, { serviceWorkers: 'block' });
+    const leader = await leaderContext.newPage();
+    await signUpMember(leader, e2e.base, 'en');
+    const made = await leader.request.post(`${e2e.base}/api/groups`, {
+      headers,
+      data: {
+        name: 'Thursday group',
+        language: 'en',
+        path: { kind: 'course', courseId: '101' },
+        startsOn: today,
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { id } = (await made.json()) as { id: string };
+    const invited = await leader.request.post(`${e2e.base}/api/groups/${id}/invitations`, {
+      headers,
+      data: {},
+    });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    const { token } = (await invited.json()) as { token: string };
+    const context = await newContext(e2e.browser, {
+      viewport: PHONE,
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'es');
+    const joined = await page.request.post(`${e2e.base}/api/invitations/${token}/accept`, {
+      headers,
+      data: { level: 'membership' },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+    const left = await page.request.post(`${e2e.base}/api/groups/${id}/leave`, { headers });
+    expect(left.status(), await left.text()).toBe(204);
+
+    // As the server drew it: the page's own "not available", in Spanish.
+    const drawn = await page.request.get(`${e2e.base}/groups/${id}`, {
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    const html = await drawn.text();
+    expect(html).toContain('data-prerendered="member"');
+    expect(html).toContain('Este grupo no está disponible');
+
+    // In the browser: the drawn error is the app's as it takes the page over, with the refusal
+    // in its query cache: the group is not asked for again, before or at the takeover.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/groups/${id}`) asked.push(r.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${e2e.base}/groups/${id}`);
+    const gone = page.getByRole('heading', { name: 'Este grupo no está disponible' });
+    await gone.waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+      timeout: 15_000,
+    });
+    // A moment after the takeover (a query that mounts in error would have asked at once).
+    await page.waitForTimeout(500);
+    await gone.waitFor();
+    expect(
+      await page.getByText('Puede que haya terminado, o que ya no seas miembro.').count(),
+    ).toBe(1);
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await shifted(page)).toBeLessThan(0.01);
+    await Promise.all([context.close(), leaderContext.close()]);
+  });
+
   it('the Bible opens where the member left it, drawn there too; verses chosen before the takeover stay chosen', async () => {
     const context = await newContext(e2e.browser, { viewport: PHONE, serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -4,9 +4,15 @@
  */
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { takeEarly } from '#delivery/browser/early.ts';
-import { i18n } from './i18n.ts';
+import { currentDrawing } from '#delivery/app/drawing-context.ts';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, SESSION_KEY, apiRequest, noteSessionEnded } from './queryClient.ts';
+import {
+  ApiError,
+  SESSION_KEY,
+  apiRequest,
+  noteSessionEnded,
+  requestLanguage,
+} from './queryClient.ts';
 import { clearOfflineData } from './service-worker.ts';
 import { deviceTimeZone } from './time-zone.ts';
 import { forgetAllUnsaved } from './unsaved.ts';
@@ -19,7 +25,7 @@ function deviceSettings(): { timeZone?: string; language: 'en' | 'es' } {
   const timeZone = deviceTimeZone();
   return {
     ...(timeZone ? { timeZone } : {}),
-    language: i18n.language?.startsWith('es') ? 'es' : 'en',
+    language: requestLanguage(),
   };
 }
 
@@ -48,11 +54,13 @@ export async function fetchSession(context?: {
     return context.client.getQueryData<CurrentUser | null>(CURRENT_USER_KEY) ?? null;
   }
   const url = CURRENT_USER_KEY.join('/');
-  // Asked for by boot.ts while the app downloaded, on a page not rendered in advance.
-  const res = await (takeEarly(url) ??
+  // Answered by the server itself while it draws a page; asked for by boot.ts while the app
+  // downloaded, on a page not rendered in advance.
+  const res = await (currentDrawing()?.get(url) ??
+    takeEarly(url) ??
     fetch(url, {
       credentials: 'include',
-      headers: { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' },
+      headers: { 'Accept-Language': requestLanguage() },
     }));
   if (!res.ok) throw new ApiError(res.status, `${res.status}: ${await res.text()}`, null);
   const user = (await res.json()) as CurrentUser | null;

@@ -6,6 +6,7 @@ import {
 } from '#shared/constants.ts';
 import { USER_PATH } from '../sw/names.ts';
 import { takeEarly } from '#delivery/browser/early.ts';
+import { currentDrawing } from '#delivery/app/drawing-context.ts';
 import { i18n } from './i18n.ts';
 import { forgetUnsavedOfOthers } from './unsaved.ts';
 import { SESSION_ENDED_FLAG } from './session-ended.ts';
@@ -34,12 +35,27 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`, body);
 }
 
-function baseHeaders(): Record<string, string> {
-  return { 'Accept-Language': i18n.language?.startsWith('es') ? 'es' : 'en' };
+/**
+ * The language the app's requests ask in: the page's. On the server, the drawing's own (several
+ * members' pages are drawn at once, in their languages); in the browser, the one shown.
+ */
+export function requestLanguage(): 'en' | 'es' {
+  const drawing = currentDrawing();
+  if (drawing) return drawing.language;
+  return i18n.language?.startsWith('es') ? 'es' : 'en';
 }
 
-/** A GET boot.ts started before the app ran (lib/early.ts), if in the same language. */
-const early = (url: string) => takeEarly(url, baseHeaders()['Accept-Language']);
+function baseHeaders(): Record<string, string> {
+  return { 'Accept-Language': requestLanguage() };
+}
+
+/**
+ * A GET answered without the network: on the server, while it draws a member's page, by the
+ * server itself as that member (delivery/app/drawing-context.ts); in the browser, one boot.ts
+ * started before the app ran (delivery/browser/early.ts), if in the same language.
+ */
+const early = (url: string) =>
+  currentDrawing()?.get(url) ?? takeEarly(url, baseHeaders()['Accept-Language']);
 
 const get = (url: string) => fetch(url, { credentials: 'include', headers: baseHeaders() });
 

@@ -4,6 +4,7 @@
  * draw it when it takes the page over, or the two disagree. Only the names listed here are ever
  * given to the server's drawing.
  */
+import { currentDrawing } from './drawing-context.ts';
 
 /** The Bible reader's last place (`<book>.<chapter>`), where /bible opens. */
 export const BIBLE_POSITION_COOKIE = 'bible-position';
@@ -11,14 +12,10 @@ export const BIBLE_POSITION_COOKIE = 'bible-position';
 export const SECOND_FACTOR_SNOOZE_COOKIE = 'second-factor-snoozed';
 export const DEVICE_COOKIES = [BIBLE_POSITION_COOKIE, SECOND_FACTOR_SNOOZE_COOKIE] as const;
 
-/** On the server, while it draws a page: the request's device cookies. */
-let fromServer: Partial<Record<string, string>> | null = null;
-export function deviceCookiesFromServer(cookies: Partial<Record<string, string>> | null) {
-  fromServer = cookies;
-}
-
 export function readDeviceCookie(name: (typeof DEVICE_COOKIES)[number]): string | null {
-  if (fromServer) return fromServer[name] ?? null;
+  // On the server, while it draws a page: that request's cookies.
+  const drawing = currentDrawing();
+  if (drawing) return drawing.cookies[name] ?? null;
   if (typeof document === 'undefined') return null;
   const found = document.cookie
     .split(';')

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { currentDrawing } from './drawing-context.ts';
 
 /** A lazily loaded component that renders at once, without suspending, once it has loaded. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own `lazy`
@@ -8,13 +9,6 @@ export type ReadyLazy<C extends ComponentType<any> = ComponentType> = C & {
 };
 
 const registry = new Map<string, ReadyLazy>();
-/** On the server, while it draws a page: the lazy components the drawing rendered. */
-let rendered: Set<string> | null = null;
-
-/** The server starts (a set) or stops (null) noting which lazy components a drawing renders. */
-export function noteRenderedLazies(into: Set<string> | null): void {
-  rendered = into;
-}
 
 /** Loads the lazy components named (those a drawing rendered); unknown names are skipped. */
 export function readyLazies(names: readonly string[]): Promise<unknown> {
@@ -51,7 +45,8 @@ export function readyLazy<C extends ComponentType<any>>(
   };
   const Lazy = lazy(ready);
   function Ready(props: object) {
-    if (name !== null) rendered?.add(name);
+    // On the server, the drawing notes it: the browser readies it before hydrating.
+    if (name !== null) currentDrawing()?.lazies.add(name);
     return createElement((loaded ?? Lazy) as ComponentType<object>, props);
   }
   const component = Object.assign(Ready, { ready }) as unknown as ReadyLazy<C>;

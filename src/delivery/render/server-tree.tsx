@@ -6,16 +6,27 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { PageLoadingProvider } from '#client/components/LoadingOverlays.tsx';
 import { i18n } from '#client/lib/i18n.ts';
 import { LanguageProvider } from '#client/lib/language.tsx';
 import { StaticRouter } from '#client/lib/router.tsx';
 
-export function serverTree(client: QueryClient, location: string, app: ReactNode) {
+/**
+ * `strings`: the i18next instance the tree reads its strings and language from. A member's
+ * drawing has its own (a clone sharing the loaded strings), in the member's language: several
+ * are drawn at once. The build's prerender, one page at a time, uses the app's.
+ */
+export function serverTree(
+  client: QueryClient,
+  location: string,
+  app: ReactNode,
+  strings: I18n = i18n,
+) {
   return (
     <StrictMode>
       <QueryClientProvider client={client}>
-        <I18nextProvider i18n={i18n}>
+        <I18nextProvider i18n={strings}>
           <LanguageProvider>
             <StaticRouter location={location}>
               <PageLoadingProvider>{app}</PageLoadingProvider>
