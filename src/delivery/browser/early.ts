@@ -23,18 +23,8 @@ export function getEarly(url: string, language?: string, onAnswer?: (answer: Res
   started.set(url, { response, language, at: Date.now() });
 }
 
-/**
- * On the server, while it renders a member's first screen (member-render.tsx), every GET the
- * app makes is answered by the server itself, as that member.
- */
-let server: ((url: string) => Promise<Response>) | null = null;
-export function answerFromServer(source: ((url: string) => Promise<Response>) | null) {
-  server = source;
-}
-
 /** The answer to a GET of `url` started early, if there is a fresh one in `language`; once. */
 export function takeEarly(url: string, language?: string): Promise<Response> | undefined {
-  if (server) return server(url);
   const answer = started.get(url);
   started.delete(url);
   if (!answer || Date.now() - answer.at >= EARLY_ANSWER_MS) return undefined;
