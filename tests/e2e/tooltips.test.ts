@@ -76,6 +76,12 @@ async function iconOnlyControls(page: Page, scope?: string): Promise<Control[]> 
   }, scope);
 }
 
+/**
+ * The controls whose tooltip was seen already, by width, kind and name: the header's bell or
+ * account menu, on every page, is hovered once; every page's controls are checked for a name.
+ */
+const hovered = new Set<string>();
+
 /** Hovers each control: its tooltip (role="tooltip") shows its accessible name. */
 async function expectTooltips(page: Page, label: string, scope?: string): Promise<string[]> {
   const controls = await iconOnlyControls(page, scope);
@@ -87,6 +93,9 @@ async function expectTooltips(page: Page, label: string, scope?: string): Promis
     });
     // A disabled control gets no pointer events: it cannot show a tooltip (nor act).
     if (control.disabled) continue;
+    const seen = `${page.viewportSize()?.width}:${control.tag}:${control.name}`;
+    if (hovered.has(seen)) continue;
+    hovered.add(seen);
     const element = page.locator(`[data-icon-only="${control.index}"]`);
     // In the middle of the screen: not under the sticky header.
     await element.evaluate((e) => e.scrollIntoView({ block: 'center' }));
@@ -247,8 +256,7 @@ describe.runIf(enabled)('tooltips on icon-only controls (SPEC §9)', () => {
     expect((await page.getByRole('tooltip').innerText()).trim()).toBe('Notificaciones');
     expect(new URL(page.url()).pathname).toBe('/goals');
     await screenshot(page, 'tooltip-long-press-es-phone');
-    // A tap is a tap.
-    await page.waitForTimeout(3500);
+    // A tap is a tap, the name still shown or not.
     await touch(50);
     await page.waitForURL(/\/notifications$/);
     await context.close();

@@ -10,7 +10,13 @@ import { currentDrawing } from './drawing-context.ts';
 export const BIBLE_POSITION_COOKIE = 'bible-position';
 /** "Not now" on the invitation to a second step of signing in: `<member id>.<until ms>`, … */
 export const SECOND_FACTOR_SNOOZE_COOKIE = 'second-factor-snoozed';
-export const DEVICE_COOKIES = [BIBLE_POSITION_COOKIE, SECOND_FACTOR_SNOOZE_COOKIE] as const;
+/** The notice asking to confirm the e-mail address, hidden until the browser closes: member ids. */
+export const VERIFY_NOTICE_HIDDEN_COOKIE = 'verify-notice-hidden';
+export const DEVICE_COOKIES = [
+  BIBLE_POSITION_COOKIE,
+  SECOND_FACTOR_SNOOZE_COOKIE,
+  VERIFY_NOTICE_HIDDEN_COOKIE,
+] as const;
 
 export function readDeviceCookie(name: (typeof DEVICE_COOKIES)[number]): string | null {
   // On the server, while it draws a page: that request's cookies.
@@ -29,7 +35,15 @@ export function readDeviceCookie(name: (typeof DEVICE_COOKIES)[number]): string 
   }
 }
 
-/** Kept a year, sent with every page of the site (the server reads it when drawing one). */
-export function writeDeviceCookie(name: (typeof DEVICE_COOKIES)[number], value: string): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+/**
+ * Kept a year, or until the browser closes (`untilClosed`), sent with every page of the site
+ * (the server reads it when drawing one).
+ */
+export function writeDeviceCookie(
+  name: (typeof DEVICE_COOKIES)[number],
+  value: string,
+  { untilClosed = false } = {},
+): void {
+  const age = untilClosed ? '' : '; Max-Age=31536000';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/${age}; SameSite=Lax`;
 }

@@ -7,24 +7,8 @@ import { Link, useLocation } from '../../lib/router.tsx';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
-import { snoozeSecondFactor } from './notice-state.ts';
+import { hideVerifyNotice, snoozeSecondFactor, verifyNoticeHidden } from './notice-state.ts';
 import { useEmailVerificationStatus, useResendVerification } from './api.ts';
-
-/** This tab's storage, which a browser may refuse (private modes): then nothing is kept. */
-function readTab(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-function writeTab(key: string, value: string) {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    // not kept: the notice shows again on the next page load
-  }
-}
 
 const STRIP =
   'flex flex-wrap items-start gap-x-3 gap-y-2 border-b border-brand-100 bg-brand-50/80 px-4 py-3 text-sm text-brand-950 sm:items-center sm:px-6';
@@ -41,12 +25,11 @@ export function AccountNotice({ user }: { user: CurrentUser }) {
 /**
  * Asks an unconfirmed member to open the link, with "send it again". Not shown where no mail
  * can leave (no mail server): the member could not do what it asks. Hidden with × for the rest
- * of the visit (this tab).
+ * of the visit (until the browser closes).
  */
 function ConfirmEmailNotice({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const hiddenKey = `camino:verify-notice-hidden:${user.id}`;
-  const [hidden, setHidden] = useState(() => readTab(hiddenKey) === '1');
+  const [hidden, setHidden] = useState(() => verifyNoticeHidden(user.id));
   const status = useEmailVerificationStatus(!hidden);
   const resend = useResendVerification();
   if (hidden || !status.data?.canSend || status.data.verified) return null;
@@ -79,7 +62,7 @@ function ConfirmEmailNotice({ user }: { user: CurrentUser }) {
         <HideButton
           label={t('verify.banner.hide')}
           onClick={() => {
-            writeTab(hiddenKey, '1');
+            hideVerifyNotice(user.id);
             setHidden(true);
           }}
         />

@@ -1,5 +1,6 @@
 import {
   SECOND_FACTOR_SNOOZE_COOKIE,
+  VERIFY_NOTICE_HIDDEN_COOKIE,
   readDeviceCookie,
   writeDeviceCookie,
 } from '#delivery/app/device-cookies.ts';
@@ -38,5 +39,26 @@ export function snoozeSecondFactor(userId: string, now = Date.now()): void {
     );
   } catch {
     // cookies unavailable: the invitation shows again next time
+  }
+}
+
+/**
+ * × on the notice asking to confirm the e-mail address: hidden for this member until the browser
+ * closes. In a cookie the server reads, so a drawn page does not show it and then take it away.
+ */
+function hiddenVerifyNotices(): string[] {
+  return (readDeviceCookie(VERIFY_NOTICE_HIDDEN_COOKIE) ?? '').split(',').filter(Boolean);
+}
+
+export function verifyNoticeHidden(userId: string): boolean {
+  return hiddenVerifyNotices().includes(userId);
+}
+
+export function hideVerifyNotice(userId: string): void {
+  try {
+    const ids = [...new Set([...hiddenVerifyNotices(), userId])].slice(-8);
+    writeDeviceCookie(VERIFY_NOTICE_HIDDEN_COOKIE, ids.join(','), { untilClosed: true });
+  } catch {
+    // cookies unavailable: the notice shows again on the next page load
   }
 }
