@@ -126,8 +126,9 @@ const CONTROLS: Control[] = [
     kind: 'dialog opener (an item’s)',
     path: '/prayer',
     find: (p) => p.getByRole('button', { name: 'Eliminar' }).first(),
-    effect: `el.getAttribute('aria-busy') === 'true' || document.querySelector('[role="alertdialog"]') !== null`,
-    shows: 'the press taken (busy) or the dialog open',
+    effect: `el.getAttribute('aria-busy') === 'true' || document.querySelector('[role="alertdialog"], [data-dialog-coming]') !== null`,
+    shows:
+      'the press taken (busy), the screen dimmed with a spinner while the dialog comes, or the dialog open',
   },
   {
     kind: 'verse',

@@ -45,6 +45,7 @@ function DialogComing() {
     <div
       role="status"
       aria-label={t('common.loading')}
+      data-dialog-coming=""
       className="fixed inset-0 z-[80] flex items-center justify-center bg-slate-900/40"
     >
       <span className="size-10 animate-spin rounded-full border-4 border-white/40 border-t-white" />
