@@ -311,7 +311,9 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
       const tracking = page.getByRole('switch', { name: L.trackingName });
       await tracking.click();
       await expect.poll(() => tracking.getAttribute('aria-checked')).toBe('false');
-      await page.goto(base);
+      // Straight to the dashboard by the logo, as a member does: if the app had not
+      // the page yet, the link waits for the switch to be done (src/delivery/browser/held.ts).
+      await page.locator('a[href="/"]:visible').first().click();
       await page.getByTestId('tracking-off').waitFor();
       await screenshot(page, `time-tracking-off-${lang}-${viewport.width}`);
       await page.getByRole('link', { name: L.turnOn }).click();

@@ -55,6 +55,22 @@ export function heldControl(target: EventTarget | null): HTMLElement | null {
   return control;
 }
 
+/**
+ * The link of a plain click that would take the member to another page of this site, when a
+ * press or a form sent is waiting for the app: followed after them, in order.
+ */
+function pendingLink(event: Event, held: readonly Held[]): HTMLAnchorElement | null {
+  if (!held.some((entry) => entry.kind === 'press' || entry.kind === 'submit')) return null;
+  const click = event as MouseEvent;
+  if (click.button > 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) {
+    return null;
+  }
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return null;
+  if (link.target && link.target !== '_self') return null;
+  return link.origin === location.origin ? link : null;
+}
+
 /** Text-like inputs where Enter means "done" (not a checkbox's or a button's Enter). */
 const ENTER_FIELDS =
   /^(text|search|email|url|tel|number|password|time|date|datetime-local|month|week)$/;
@@ -80,7 +96,11 @@ export function hold(doc: Document, onHeld: () => void): Holding {
     [
       'click',
       (event) => {
-        const control = heldControl(event.target);
+        // A link followed while a press or a form waits for the app would leave the page
+        // before the app has done it (a switch shown flipped and never saved): the link waits
+        // its turn, then the app follows it.
+        const link = pendingLink(event, held);
+        const control = link ?? heldControl(event.target);
         if (!control) return;
         event.preventDefault();
         event.stopImmediatePropagation();

@@ -90,6 +90,37 @@ describe('a press before the app has the page', () => {
     expect(wanted).not.toHaveBeenCalled();
   });
 
+  it('a link followed while a press waits for the app waits its turn: the press, then the link', () => {
+    page(`
+      <button id="switch" role="switch" aria-checked="true">s</button>
+      <a href="/" id="home">home</a> <a href="https://elsewhere.example/" id="away">away</a>`);
+    const wanted = vi.fn();
+    const holding = hold(document, wanted);
+    // Nothing waits yet: the link is the browser's.
+    const first = new PointerEvent('click', { bubbles: true, cancelable: true });
+    $('#home').dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(false);
+    click($('#switch'));
+    const followed = new PointerEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    $('#home').dispatchEvent(followed);
+    expect(followed.defaultPrevented).toBe(true);
+    // Another site is left at once (nothing of this page's can follow it there).
+    const away = new PointerEvent('click', { bubbles: true, cancelable: true });
+    $('#away').dispatchEvent(away);
+    expect(away.defaultPrevented).toBe(false);
+    expect(wanted).toHaveBeenCalledTimes(2);
+    const held = holding.release();
+    const done: string[] = [];
+    const app = (event: Event) => {
+      done.push((event.target as Element).id);
+      event.preventDefault();
+    };
+    document.addEventListener('click', app);
+    replay(held);
+    document.removeEventListener('click', app);
+    expect(done).toEqual(['switch', 'home']);
+  });
+
   it('on a switch, a pressed button, a disclosure: each flips; another button shows it is busy', () => {
     page(`
       <button id="switch" role="switch" aria-checked="false" data-state="unchecked">s</button>
