@@ -15,20 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { freePort, startServer } from '../tests/helpers/server-process.ts';
-import { seedMember } from './lighthouse.ts';
+import { CHROME_FLAGS, CHROMIUM, seedMember } from './lighthouse.ts';
 import { signedIn } from './sign-up.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+const FLAGS = [...CHROME_FLAGS, '--disable-quic'];
 /** Runs per control and moment (`FIRST_TAP_RUNS`). */
 const RUNS = Math.max(5, Number(process.env.FIRST_TAP_RUNS ?? 5));
 /** After this long without its effect, a tap is lost. */

@@ -12,8 +12,9 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { signedIn } from './sign-up.ts';
 import puppeteer from 'puppeteer-core';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
+/** The full browser a member runs (the benches stand for a phone), and how it is started. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
