@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { SHEET_PATH_PREFIX } from '#shared/values/sheets.ts';
 import { Navigate, matchPath, useLocation, useSearchParams } from './lib/router.tsx';
 import { memberRoutes, pages as P } from './routes.tsx';
 
@@ -11,7 +13,13 @@ export function safeNext(next: string | null): string {
 /** A member on a visitor-only page (e.g. just signed in) goes where they were heading. */
 export function SignedInRedirect() {
   const [params] = useSearchParams();
-  return <Navigate to={safeNext(params.get('next'))} replace />;
+  const next = safeNext(params.get('next'));
+  // A page the server draws outside the app (a study sheet's link) is loaded as a document.
+  const outside = next.startsWith(SHEET_PATH_PREFIX);
+  useEffect(() => {
+    if (outside) window.location.replace(next);
+  }, [outside, next]);
+  return outside ? null : <Navigate to={next} replace />;
 }
 
 /** A visitor on a member page is sent to sign in first, then back; anything else is not found. */

@@ -137,7 +137,10 @@ export const pages = {
   ),
   FavoriteVerses: page(['library'], () => import('./features/library/FavoriteVerses.tsx')),
   Groups: page(['groups', 'groupPace'], () => import('./features/groups/Groups.tsx')),
-  GroupPage: page(['groups', 'groupPace'], () => import('./features/groups/GroupPage.tsx')),
+  GroupPage: page(
+    ['groups', 'groupPace', 'groupShare'],
+    () => import('./features/groups/GroupPage.tsx'),
+  ),
   // An invitation link (issue 25): for visitors (then sign up or sign in) and members alike.
   Invitation: page(['groups'], () => import('./features/groups/InvitationPage.tsx')),
 };

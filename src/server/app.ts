@@ -33,7 +33,13 @@ import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { HttpError } from './errors.ts';
 import { languageFromHeader, translate, translateValidation } from './i18n/translate.ts';
-import { createMailer, scheduleMailPurge, type Mailer } from './mail/mailer.ts';
+import {
+  afterAnswer,
+  createMailer,
+  scheduleMailPurge,
+  type AfterAnswer,
+  type Mailer,
+} from './mail/mailer.ts';
 import { registerAccessHook } from './security/access.ts';
 import { superviseRedis } from './redis.ts';
 import { registerOriginCheck } from './security/origin.ts';
@@ -59,6 +65,7 @@ import { registerSignOutRoutes } from './account/sign-out.ts';
 import { adoptDeviceSettings } from './account/device.ts';
 import { registerSessionRoutes } from './account/sessions.ts';
 import { registerPasskeyRoutes } from './account/passkeys.ts';
+import { isIpAddress } from '#shared/values/passkeys.ts';
 import { relyingParty } from './auth/passkeys.ts';
 import { registerEmailVerificationRoutes } from './account/email-verification.ts';
 import { registerExportRoute } from './account/export.ts';
@@ -77,6 +84,9 @@ import { registerGoalRoutes } from './goals/routes.ts';
 import { registerReadingRoutes } from './reading/routes.ts';
 import { GroupCache } from './groups/cache.ts';
 import { registerGroupRoutes, type GroupRowsCache } from './groups/routes.ts';
+import { registerSheetPage } from './groups/sheet-page.ts';
+import { registerSheetRoutes } from './groups/sheets.ts';
+import { registerMeetingRoutes } from './groups/meetings.ts';
 import { registerInvitationRoutes } from './groups/invitations.ts';
 import { registerAdminGroupRoutes } from './groups/admin.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
@@ -112,6 +122,8 @@ declare module 'fastify' {
     auth: Auth;
     database: DatabaseHandle;
     sessionCache: SessionCache;
+    /** Work sent after an answer (the reset e-mail; mail/mailer.ts). */
+    afterAnswer: AfterAnswer;
     bibleCatalog: BibleCatalog;
     notifications: NotificationService;
     /** The reminder scheduler; main.ts starts it (NOTIFICATIONS_SCHEDULER), close() stops it. */
@@ -204,7 +216,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // runs in production and needs the reset link); the tests keep their output quiet.
       printToConsole: config.env !== 'test',
     });
-  app.addHook('onClose', async () => mailer.close?.());
+  // What goes after an answer (the reset e-mail) is sent before the mail server's connections close.
+  const later = afterAnswer(app.log);
+  app.decorate('afterAnswer', later);
+  app.addHook('onClose', async () => {
+    await later.drain();
+    mailer.close?.();
+  });
   const sessionCache = new SessionCache(config.sessionCacheTtlMs);
   app.decorate('sessionCache', sessionCache);
   // With several instances, a member's sign-out (or any change to them) reaches every memo.
@@ -228,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     secret: deps.secret,
     mailer,
+    afterAnswer: later,
     rateLimitStore,
     log: app.log,
     beforeDeleteUser: (userId) => billing.cancelForDeletion(userId),
@@ -468,10 +487,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRateLimit: config.authRateLimit,
     idleSeconds: config.sessionIdleSeconds,
   });
+  const rp = relyingParty(config.appUrl);
+  if (isIpAddress(rp.rpID)) {
+    app.log.warn(
+      { event: 'passkeys.ip-address' },
+      `APP_URL names an IP address (${rp.rpID}): browsers make passkeys only for a domain name, so members cannot add one; give the server a name (a local DNS entry such as camino.lan will do) and set APP_URL to it`,
+    );
+  }
   registerPasskeyRoutes(app, {
     db: database.db,
     auth,
-    rp: relyingParty(config.appUrl),
+    rp,
     sessionCache,
     rateLimitStore,
     authRateLimit: config.authRateLimit,
@@ -539,6 +565,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: groupCache,
     rateLimitStore,
   });
+  // The app's built stylesheet, for the pages the server draws itself (web/page.ts).
+  const stylesheet = loadStylesheet(deps.clientDir);
+  registerSheetRoutes(app, { db: database.db });
+  registerMeetingRoutes(app, { db: database.db, courses: courseCatalog });
+  registerSheetPage(app, {
+    db: database.db,
+    bible: bibleCatalog,
+    stylesheet,
+  });
   registerInvitationRoutes(app, {
     db: database.db,
     courses: courseCatalog,
@@ -586,7 +621,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push,
     secret: deps.secret,
     sessionCache,
-    pages: serverPages(loadStylesheet(deps.clientDir)),
+    pages: serverPages(stylesheet),
     clock: deps.notifications?.clock,
   });
   const scheduler = new NotificationScheduler({
@@ -607,7 +642,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before any script runs; a member gets the app, which shows their own page at that path.
   const prerendered = loadPrerenderedPages(deps.clientDir);
   const memberShell = htmlPage ? loadMemberShell(deps.clientDir, htmlPage) : null;
-  const memberRenderer = memberShell ? await loadMemberRenderer(app, deps.clientDir) : null;
+  const memberRenderer = memberShell
+    ? await loadMemberRenderer(app, deps.clientDir, config.drawingThreads)
+    : null;
   /**
    * An HTML page in the mode src/delivery/modes.ts decides (src/delivery/README.md): a visitor's
    * page drawn at build time, a member's page drawn now (the shell when that cannot be done),

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parsePushHosts, type PushEndpointPolicy } from './notifications/push-endpoint.ts';
 
@@ -25,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['all', 'errors']).optional(),
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
+  DRAWING_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   NOTIFICATIONS_SCHEDULER: z.enum(['on', 'off']).default('on'),
   NOTIFICATIONS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   NOTIFICATIONS_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
@@ -87,6 +89,11 @@ export interface AppConfig {
   /** `all`: one line per request; `errors`: only failed (5xx) and slow requests. */
   logRequests: 'all' | 'errors';
   slowRequestMs: number;
+  /**
+   * Threads that render members' drawn pages (docs/decisions/0064); 0: the main thread does.
+   * Default: one less than the cores, at most 4 (0 on one core).
+   */
+  drawingThreads: number;
   trustProxy: boolean;
   notifications: {
     /** Run the reminder scheduler in this process (off: another process runs it, or none). */
@@ -169,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS ?? (e.NODE_ENV === 'production' ? 'errors' : 'all'),
     slowRequestMs: e.SLOW_REQUEST_MS,
+    drawingThreads: e.DRAWING_THREADS ?? Math.min(4, availableParallelism() - 1),
     trustProxy: e.TRUST_PROXY,
     notifications: {
       scheduler: e.NOTIFICATIONS_SCHEDULER === 'on',

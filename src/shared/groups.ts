@@ -27,6 +27,8 @@
  *  POST   /api/groups/:id/reflections  ShareReflectionInput [member] → 201 SharedReflection (me, level 3)
  *  DELETE /api/groups/:id/reflections/:reflectionId     [member]  → 204                  (its author)
  *  PATCH  /api/groups/:id/reflections/:reflectionId HideReflectionInput [member] → 204   (leaders)
+ *  PUT    /api/groups/:id/reflections/:reflectionId/audience AudienceInput [member] → 204 (its author;
+ *                                        409 membersClosed when widening to members the group closed)
  *  GET    /api/groups/:id/invitations                   [member]  → InvitationList       (leaders)
  *  POST   /api/groups/:id/invitations  CreateInvitationInput [member] → 201 CreatedInvitation (leaders;
  *                                        the token is shown in this answer only: it is stored hashed)
@@ -48,8 +50,10 @@
  * The dashboard card reads GET /api/groups (nothing added to GET /api/dashboard).
  *
  * Invitation links are `${APP_URL}/invitations/:token` (a client page that calls the preview).
- * Notifications raised: kinds `groupMessage` and `groupInvitation` (in-app, push and e-mail by
- * each recipient's notification settings); `url` leads to `/groups/:id` or `/groups?invitations`.
+ * Notifications raised: kinds `groupMessage`, `groupInvitation` and `groupNews` (the group ended,
+ * you were made co-leader, the leaders let members read reflections: each author is asked; in-app,
+ * push and e-mail by each recipient's notification settings); `url` leads to `/groups/:id`,
+ * `/groups` or `/groups?invitations`.
  *
  * ─── Who sees what ───────────────────────────────────────────────────────────────────────────────
  * MemberPage for leaders: every member as LeaderMemberRow (`kind: 'leader'`); `progress` is null
@@ -63,6 +67,7 @@
  */
 import { z } from 'zod';
 import { chosenIdSchema } from './schemas/chosen-id.ts';
+import { optionalText, requiredText as text } from './schemas/text.ts';
 import { COURSE_IDS } from './values/course.ts';
 import { PLAN_DURATIONS, READING_PLAN_IDS } from './values/reading.ts';
 import { LANGUAGES } from './constants.ts';
@@ -111,6 +116,8 @@ export const GROUP_ERRORS = {
   lessonNotInPath: 'groups.errors.lessonNotInPath',
   /** 409: nothing written for that lesson yet. */
   noReflection: 'groups.errors.noReflection',
+  /** 409: widening a reflection to the members of a group whose leaders do not allow it. */
+  membersClosed: 'groups.errors.membersClosed',
   /** 404: no invitation with this token or id. */
   invitationNotFound: 'groups.errors.invitationNotFound',
   /** 410: the invitation's status (see INVITATION_STATUSES). */
@@ -136,19 +143,6 @@ export const INVITATION_STATUS_ERROR: Record<Exclude<InvitationStatus, 'open'>, 
 };
 
 // ─── Requests ───────────────────────────────────────────────────────────────────────────────────
-
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: `validation.max:${max}` });
-
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: `validation.max:${max}` });
 
 const isoDay = z.iso.date({ error: 'validation.invalid' });
 export const groupIdSchema = z.uuid({ error: 'validation.invalid' });
@@ -253,11 +247,33 @@ export const reflectionsQuerySchema = z
   .strict();
 
 /** Shares the member's own practice response to this lesson (its text is read live: edits show). */
-export const shareReflectionSchema = z.object({ lessonId: z.string().min(1).max(100) }).strict();
+/**
+ * Who reads a shared reflection: `leaders` (the leader and co-leaders) or `members` (also every
+ * member). Fixed when the author shares it; only the author widens it (SPEC: consent is asked).
+ */
+export const REFLECTION_AUDIENCES = ['leaders', 'members'] as const;
+export type ReflectionAudience = (typeof REFLECTION_AUDIENCES)[number];
+
+/**
+ * `audience`: the readers the author was shown when they pressed Share. The server keeps the
+ * narrower of it and what the group allows at that moment, so a setting changed meanwhile never
+ * widens what the author agreed to.
+ */
+export const shareReflectionSchema = z
+  .object({
+    lessonId: z.string().min(1).max(100),
+    audience: z.enum(REFLECTION_AUDIENCES).default('leaders'),
+  })
+  .strict();
 export type ShareReflectionInput = z.input<typeof shareReflectionSchema>;
 
 export const hideReflectionSchema = z.object({ hidden: z.boolean() }).strict();
 export type HideReflectionInput = z.input<typeof hideReflectionSchema>;
+
+export const reflectionAudienceSchema = z
+  .object({ audience: z.enum(REFLECTION_AUDIENCES, { error: 'validation.invalid' }) })
+  .strict();
+export type ReflectionAudienceInput = z.input<typeof reflectionAudienceSchema>;
 
 export const createInvitationSchema = z
   .object({
@@ -285,8 +301,14 @@ export const emailInvitationSchema = z
   .strict();
 export type EmailInvitationInput = z.input<typeof emailInvitationSchema>;
 
+/** No level is assumed: the member chooses one (ADR 0065). */
 export const acceptSchema = z
-  .object({ level: z.enum(CONSENT_LEVELS, { error: 'validation.invalid' }).default('progress') })
+  .object({
+    level: z.enum(CONSENT_LEVELS, {
+      error: (issue) =>
+        issue.input === undefined ? 'groups.consent.choose' : 'validation.invalid',
+    }),
+  })
   .strict();
 export type AcceptInput = z.input<typeof acceptSchema>;
 
@@ -433,6 +455,8 @@ export type MemberPage = z.infer<typeof memberPageSchema>;
 
 /** An item of GET /api/groups: what the /groups list and the dashboard card show. */
 export const groupSummarySchema = groupBaseSchema.extend({
+  /** Members (not only leaders) may read reflections shared with everyone. */
+  membersSeeReflections: z.boolean(),
   role: z.enum(GROUP_ROLES),
   level: z.enum(CONSENT_LEVELS),
   muted: z.boolean(),
@@ -481,6 +505,8 @@ export const sharedReflectionSchema = z.object({
   text: z.string(),
   /** Hidden by a leader: kept for its author and shown to leaders as hidden, not to members. */
   hidden: z.boolean(),
+  /** Who its author shared it with (members read it only while the group also allows it). */
+  audience: z.enum(REFLECTION_AUDIENCES),
   mine: z.boolean(),
   sharedAt: z.string(),
   updatedAt: z.string(),

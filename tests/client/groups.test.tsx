@@ -13,6 +13,7 @@ import { ConsentChoice } from '#client/features/groups/ConsentChoice.tsx';
 import { nextSort } from '#client/features/groups/format.ts';
 import { LeaderMembers } from '#client/features/groups/MembersPanel.tsx';
 import { BehindBadge } from '#client/features/groups/PaceLine.tsx';
+import { WhatOthersSee } from '#client/features/groups/WhatOthersSee.tsx';
 import { i18n } from '#client/lib/i18n.ts';
 import { json, renderWithProviders, stubFetch } from './render.tsx';
 
@@ -94,11 +95,18 @@ describe('the behind flag', () => {
   });
 });
 
-function Choice({ onChange }: { onChange: (level: ConsentLevel) => void }) {
-  const [level, setLevel] = useState<ConsentLevel>('progress');
+function Choice({
+  onChange,
+  missing,
+}: {
+  onChange: (level: ConsentLevel) => void;
+  missing?: boolean;
+}) {
+  const [level, setLevel] = useState<ConsentLevel | null>(null);
   return (
     <ConsentChoice
       value={level}
+      missing={missing}
       onChange={(next) => {
         setLevel(next);
         onChange(next);
@@ -108,21 +116,34 @@ function Choice({ onChange }: { onChange: (level: ConsentLevel) => void }) {
 }
 
 describe('the consent choice', () => {
-  it('offers the three levels, explained, with Progress chosen by default', async () => {
+  it('offers the three levels, explained, none chosen until the member chooses', async () => {
     const chosen: ConsentLevel[] = [];
     renderWithProviders(<Choice onChange={(l) => chosen.push(l)} />);
-    const group = screen.getByRole('group', { name: 'What the leaders may see' });
+    const group = screen.getByRole('group', { name: 'What the leader and co-leaders may see' });
     const radios = within(group).getAllByRole('radio');
     expect(radios).toHaveLength(3);
-    expect(within(group).getByRole('radio', { name: 'Progress' })).toBeChecked();
+    for (const radio of radios) expect(radio).not.toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Progress' })).toHaveAccessibleDescription(
-      /^Default\. Also the lessons you completed/,
+      /^Also your lessons completed on the group's course, .* the last day you used Camino \(for anything\)/,
     );
     expect(within(group).getByText(/never see your journal/)).toBeInTheDocument();
+    expect(within(group).queryByRole('alert')).toBeNull();
     await userEvent.click(within(group).getByText('Membership only'));
     expect(within(group).getByRole('radio', { name: 'Membership only' })).toBeChecked();
     await userEvent.click(within(group).getByText('Progress and chosen reflections'));
     expect(chosen).toEqual(['membership', 'reflections']);
+  });
+
+  it('says what is missing when the member tried to join without choosing, and moves the focus there', () => {
+    renderWithProviders(<Choice onChange={() => undefined} missing />);
+    const group = screen.getByRole('group', { name: 'What the leader and co-leaders may see' });
+    expect(within(group).getByRole('alert')).toHaveTextContent(
+      'Choose what the leader and co-leaders may see, then join.',
+    );
+    expect(group).toHaveAccessibleDescription(
+      'Choose what the leader and co-leaders may see, then join.',
+    );
+    expect(within(group).getByRole('radio', { name: 'Membership only' })).toHaveFocus();
   });
 });
 
@@ -189,5 +210,84 @@ describe("the leaders' member list", () => {
         `/api/groups/${group.id}/members?sort=behind&order=asc&page=1`,
       ),
     );
+  });
+});
+
+describe('what others see of me', () => {
+  const detail = (patch: {
+    level: 'membership' | 'progress' | 'reflections';
+    role?: 'leader' | 'co-leader' | 'member';
+    membersSeeReflections?: boolean;
+  }) =>
+    ({
+      id: 'g1',
+      membersSeeReflections: patch.membersSeeReflections ?? false,
+      me: { memberId: 'me', role: patch.role ?? 'member', level: patch.level, muted: false },
+    }) as unknown as GroupDetail;
+  const section = (name: string) =>
+    screen.getByRole('heading', { name, level: 3 }).closest('section') as HTMLElement;
+  const items = (name: string) =>
+    within(section(name))
+      .getAllByRole('listitem')
+      .map((li) => li.firstChild?.textContent?.trim());
+
+  it('at "Membership only", private profile: the leaders see the list row only, the members nothing', () => {
+    renderWithProviders(
+      <WhatOthersSee
+        group={detail({ level: 'membership' })}
+        preferences={{ profileVisibility: false, activitySharing: true }}
+      />,
+    );
+    const leaders = within(section('The leader and co-leaders'));
+    expect(leaders.getByText('Your first and last name')).toBeInTheDocument();
+    expect(leaders.getByText('The date you joined')).toBeInTheDocument();
+    expect(leaders.queryByText('Your current streak')).toBeNull();
+    expect(items('The leader and co-leaders')).toEqual([
+      'In the member list',
+      'Your first and last name',
+      'Whether you are the leader, a co-leader or a member',
+      'What you chose to share with this group',
+      'The date you joined',
+      'How many reflections you shared with the group',
+      'Your progress Not at the level you chose in this group.',
+      'Each reflection you share Not at the level you chose in this group.',
+      // At any level: the leaders record who came to their meetings.
+      'The meetings you came to, as the leaders record them',
+      'The date of each meeting recorded',
+      'Whether you came',
+    ]);
+    expect(items('The other members')).toEqual([
+      'In the member list Not while Profile visibility is off.',
+      expect.stringMatching(/^Your milestones .* Not at the level you chose in this group\.$/),
+      'Each reflection you share with everyone Not at the level you chose in this group.',
+    ]);
+  });
+
+  it('at "Progress and chosen reflections", visible, sharing activity, reflections open: all of it, in Spanish too', async () => {
+    renderWithProviders(
+      <WhatOthersSee
+        group={detail({ level: 'reflections', membersSeeReflections: true })}
+        preferences={{ profileVisibility: true, activitySharing: true }}
+      />,
+    );
+    const leaders = within(section('The leader and co-leaders'));
+    for (const text of [
+      'The last day you used Camino (for anything)',
+      "Whether you are behind the group's pace, and by how much",
+      'Its text, as you write it',
+    ]) {
+      expect(leaders.getByText(text)).toBeInTheDocument();
+    }
+    const members = within(section('The other members'));
+    expect(members.getByText('Which badge')).toBeInTheDocument();
+    expect(members.getAllByText('Your first and last name')).toHaveLength(3);
+    expect(members.queryByText(/^Not /)).toBeNull();
+    await i18n.changeLanguage('es');
+    try {
+      await screen.findByRole('heading', { name: 'Lo que otros ven de mí' });
+      expect(screen.getAllByText('Tu nombre y apellido').length).toBeGreaterThan(0);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -14,6 +14,8 @@ import {
   signUpMember,
   turnOnTwoFactor,
   useE2EServer,
+  expectToast,
+  drawnHtml,
 } from './browser.ts';
 import { freshTotp, nextTotpStep, totp } from '../helpers/totp.ts';
 import { smtpSink } from '../helpers/smtp-sink.ts';
@@ -139,7 +141,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     expect((await firefox.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(200);
     await one.getByLabel('Password', { exact: true }).fill('a good long password');
     await one.getByRole('button', { name: 'Sign out', exact: true }).click();
-    await page.getByText('That device is signed out.').first().waitFor();
+    await expectToast(page, 'That device is signed out.');
     await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
     expect((await firefox.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(401);
     expect((await iphone.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(200);
@@ -151,7 +153,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await dialog.getByText('signed out on 1 other device').waitFor();
     await dialog.getByLabel('Password', { exact: true }).fill('a good long password');
     await dialog.getByLabel('Password', { exact: true }).press('Enter');
-    await page.getByText('Signed out of 1 other device.').first().waitFor();
+    await expectToast(page, 'Signed out of 1 other device.');
     await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
     await page.getByText('This is the only device signed in to your account.').waitFor();
     expect((await iphone.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(401);
@@ -188,7 +190,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await expectAccessible(page, 'settings: sign out one device (es)');
     await screenshot(page, 'settings-sign-out-device-es-phone');
     await uno.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
-    await page.getByText('Se cerró la sesión en ese dispositivo.').first().waitFor();
+    await expectToast(page, 'Se cerró la sesión en ese dispositivo.');
     await page.getByText('Este es el único dispositivo con tu cuenta abierta.').waitFor();
     expect((await laptop.request.get(`${e2e.base}/api/auth/user`)).status()).toBe(401);
     await laptop.close();
@@ -216,6 +218,19 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await page.goto(`${e2e.base}/account-settings`);
     const card = page.locator('#two-factor');
     await card.getByText('Desactivada', { exact: true }).waitFor();
+    // This server is opened by its IP address (127.0.0.1): passkeys cannot be made here, and the
+    // dialog says why and what to do instead of a prompt that fails (the app way follows).
+    await page
+      .locator('#passkeys')
+      .getByRole('button', { name: 'Agregar una llave de acceso' })
+      .click();
+    const passkeyDialog = page.getByRole('dialog', { name: 'Agregar una llave de acceso' });
+    await passkeyDialog
+      .getByText('no por una dirección de números como 127.0.0.1', { exact: false })
+      .waitFor();
+    expect(await passkeyDialog.getByLabel('Contraseña', { exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await passkeyDialog.waitFor({ state: 'detached' });
 
     const { secret, codes } = await turnOnTwoFactor(page, e2e.base, 'es', async (step, key) => {
       const dialog = page.getByRole('dialog');
@@ -302,7 +317,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await expect.poll(() => confirmationMails(email).length).toBe(2);
     // Hidden for the visit: the page drawn by the server does not show it either (no notice
     // that comes and goes as the app takes the page over).
-    const drawnPage = async () => (await page.request.get(`${e2e.base}/prayer`)).text();
+    const drawnPage = () => drawnHtml(page, `${e2e.base}/prayer`);
     expect(await drawnPage()).toContain('verify-notice-title');
     await notice.getByRole('button', { name: 'Ocultar este aviso por ahora' }).click();
     await notice.waitFor({ state: 'detached' });

@@ -28,6 +28,17 @@ async function slowApp(page: Page, ms = 2000) {
   });
 }
 
+/** Holds the app's scripts (not the boot script) until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!index-|boot-).*\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
 const appReady = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.app === 'ready');
 
@@ -207,16 +218,35 @@ describe.runIf(enabled)('before the app has the page', () => {
     const joiner = await member('es');
     await post(joiner.page, `/api/invitations/${String(token)}/accept`, { level: 'progress' });
     const page = leader.page;
-    await slowApp(page);
-    await page.goto(`${e2e.base}/groups/${String(group.id)}`);
+    // The app's scripts wait until the menu has been used: what opens it is the page alone (a
+    // delay instead raced the click, which, on a member's page, starts the app on hover).
+    const release = await holdApp(page);
+    // As the server draws it: a drawing past its deadline on a busy machine sends the app's
+    // shell instead, by design, which shows nothing until the app runs: asked again until drawn.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${e2e.base}/groups/${String(group.id)}`, {
+            waitUntil: 'domcontentloaded',
+          });
+          return page.evaluate(() => document.getElementById('root')?.dataset.prerendered);
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('member');
     const actions = page.getByRole('button', { name: 'Acciones para Rut Moabita' });
     await actions.click();
-    expect(await appReady(page)).toBe(false);
     const menu = page.getByRole('menu', { name: 'Acciones para Rut Moabita' });
     await menu.waitFor();
+    expect(await appReady(page)).toBe(false);
     await screenshot(page, 'before-app-member-menu-es-phone');
     await menu.getByRole('menuitem', { name: 'Hacer colíder' }).click();
+    expect(await appReady(page)).toBe(false);
+    release();
     await taken(page);
+    // Making a co-leader asks first (words-and-consent row 42): the press opened that question.
+    const ask = page.getByRole('alertdialog', { name: '¿Nombrar colíder a Rut Moabita?' });
+    await ask.getByRole('button', { name: 'Nombrar colíder' }).click();
     await expect
       .poll(async () => {
         const res = await page.request.get(

@@ -11,6 +11,7 @@ import {
   signUpMember,
   waitForBibles,
   useE2EServer,
+  expectToast,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -85,7 +86,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     expect(await page.getByLabel('Observation').inputValue()).toContain('Paul urges believers');
 
     await page.getByRole('button', { name: 'Save study' }).click();
-    await page.getByText('Study saved').first().waitFor();
+    await expectToast(page, 'Study saved');
     await page.waitForURL(/bible-study\?id=/);
 
     await page.goto(`${e2e.base}/saved-studies`);
@@ -105,7 +106,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByRole('link', { name: 'Open: A living sacrifice' }).click();
     await page.getByLabel('Interpretation').fill('Worship is the whole of life offered to God.');
     await page.getByRole('button', { name: 'Save study' }).click();
-    await page.getByText('Study updated').first().waitFor();
+    await expectToast(page, 'Study updated');
 
     // Delete, with confirmation.
     await page.goto(`${e2e.base}/saved-studies`);
@@ -150,7 +151,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
 
     await page.goto(`${e2e.base}/bible-study`);
     await page.getByRole('button', { name: 'Cargar pasaje' }).click();
-    await page.getByText('Por favor ingresa una referencia bíblica primero.').first().waitFor();
+    await expectToast(page, 'Por favor ingresa una referencia bíblica primero.');
     await page.getByLabel('Pasaje').fill('Filipenses 4:13');
     await page.getByRole('button', { name: 'Cargar pasaje' }).click();
     await page.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
@@ -204,13 +205,13 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await dialog.getByText('Psalm 119:11').waitFor();
     await dialog.getByLabel('Category').selectOption('wisdom');
     await dialog.getByRole('button', { name: 'Add verse' }).click();
-    await page.getByText('Added to memory verses').first().waitFor();
+    await expectToast(page, 'Added to memory verses');
 
     await page.goto(`${e2e.base}/lesson/101-1`);
     await page.getByRole('heading', { level: 1, name: 'Who Is God?' }).waitFor();
     await page.getByRole('button', { name: 'Add to memory verses' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add verse' }).click();
-    await page.getByText('Added to memory verses').first().waitFor();
+    await expectToast(page, 'Added to memory verses');
 
     await page.goto(`${e2e.base}/memory-verses`);
     await page.getByText('2 due for review').waitFor();
@@ -305,13 +306,13 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
       .fill('Learning to be still before God this week.');
     await page.getByRole('button', { name: '#prayer' }).first().click();
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await page.getByText('Draft saved').first().waitFor();
+    await expectToast(page, 'Draft saved');
     await page.getByRole('listitem').getByText('Untitled draft').waitFor();
     await expectAccessible(page, 'journal');
     await screenshot(page, 'journal-en-desktop');
     await page.getByLabel('Title (optional)').fill('Be still');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByText('Entry published').first().waitFor();
+    await expectToast(page, 'Entry published');
     await page.getByRole('heading', { name: 'Be still' }).waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export as Markdown' }).click();
@@ -326,7 +327,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await p2.getByRole('button', { name: 'Exportar como Markdown' }).click();
     await p2.getByText('Aún no tienes entradas de diario para exportar.').first().waitFor();
     await p2.getByRole('button', { name: 'Buscar', exact: true }).click();
-    await p2.getByText('Por favor ingresa una referencia bíblica primero.').first().waitFor();
+    await expectToast(p2, 'Por favor ingresa una referencia bíblica primero.');
     await p2.getByLabel('Adjuntar una escritura').fill('Libro 9:9');
     await p2.getByRole('button', { name: 'Buscar', exact: true }).click();
     await p2.getByText('Versículo No Encontrado').waitFor();
@@ -339,7 +340,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await p2.getByLabel('¿Qué hay en tu corazón?').fill('Gracias por este día.');
     await p2.getByRole('button', { name: '#oración' }).first().click();
     await p2.getByRole('button', { name: 'Publicar', exact: true }).click();
-    await p2.getByText('Entrada publicada').first().waitFor();
+    await expectToast(p2, 'Entrada publicada');
     const entry = p2.getByRole('listitem').filter({ hasText: 'Gracias por este día.' });
     await entry.getByRole('heading', { name: 'Entrada sin título' }).waitFor();
     await entry.getByText('#oración').waitFor();

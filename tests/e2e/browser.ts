@@ -5,9 +5,10 @@ import { freePort, startServer } from '../helpers/server-process.ts';
 import { freshTotp } from '../helpers/totp.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { signJWT } from 'better-auth/crypto';
 import en from '#shared/i18n/en.json' with { type: 'json' };
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,21 +53,162 @@ export async function newContext(
     serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: 'reduce',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
+  keepTrail(context);
+  await context.addInitScript(recordToasts);
+  return context;
 }
 
-/** axe: no serious or critical violation on the page as it is now. */
+/**
+ * Runs in every page of a test context, before its own scripts: keeps the text of every toast
+ * the page shows in `window.__toastsShown`. A toast shows for one second (SPEC §9), which a
+ * browser test polling a busy page can miss; `expectToast` reads this record instead.
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  (window as unknown as { __toastsShown: string[] }).__toastsShown = shown;
+  const toasts = document.getElementsByClassName('toast-root');
+  const seen = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const toast of toasts) {
+      const text = toast.textContent ?? '';
+      if (text && seen.get(toast) !== text) {
+        seen.set(toast, text);
+        shown.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * A member's page as the server draws it (`data-prerendered="member"`), asked as this page's
+ * member. A drawing that misses its deadline on a busy machine sends the shell instead, by design
+ * (src/delivery/server/drawing.ts): this asks again until the page comes drawn.
+ */
+export async function drawnHtml(page: Page, url: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(async () => {
+      html = await (await page.request.get(url)).text();
+      return html.includes('data-prerendered="member"');
+    })
+    .toBe(true);
+  return html;
+}
+
+/** A toast with this text showed on the page since it loaded (see `recordToasts`). */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [],
+        ),
+      { timeout: 30_000 },
+    )
+    .toContainEqual(
+      typeof text === 'string' ? expect.stringContaining(text) : expect.stringMatching(text),
+    );
+}
+
+/** What a context's pages said and asked lately, printed when a test fails (see `failureReport`). */
+const trails = new WeakMap<BrowserContext, string[]>();
+const TRAIL_LENGTH = 40;
+
+function keepTrail(context: BrowserContext): void {
+  const trail: string[] = [];
+  trails.set(context, trail);
+  const add = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > TRAIL_LENGTH) trail.shift();
+  };
+  context.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') add(`console.${m.type()}: ${m.text()}`);
+  });
+  context.on('weberror', (e) => add(`page error: ${e.error().message}`));
+  context.on('requestfailed', (r) =>
+    add(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText ?? '?'})`),
+  );
+  context.on('response', (r) => {
+    if (r.request().resourceType() === 'fetch' || r.request().resourceType() === 'document') {
+      add(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
+    }
+  });
+}
+
+/**
+ * For a failed browser test, what a person at each open page would have seen and what the page
+ * asked for lately: its address, the text of its alerts, status messages and dialogs, and the
+ * last requests, console errors and page errors. CI keeps no screenshots; this is what it prints.
+ */
+export async function failureReport(browser: Browser): Promise<string> {
+  const lines: string[] = [];
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      lines.push(`-- page ${page.url()}`);
+      const seen = await page
+        .evaluate(() =>
+          [
+            ...document.querySelectorAll(
+              '[role=alert], [role=status], [role=dialog], [aria-live], h1',
+            ),
+          ]
+            .map(
+              (el) =>
+                `${el.getAttribute('role') ?? el.tagName.toLowerCase()}: ${(el as HTMLElement).innerText.trim().slice(0, 300)}`,
+            )
+            .filter((line) => !line.endsWith(': ')),
+        )
+        .catch((error: unknown) => [`(could not read the page: ${String(error)})`]);
+      lines.push(...seen.map((line) => `   ${line}`));
+    }
+    lines.push(...(trails.get(context) ?? []).map((line) => `   ${line}`));
+  }
+  return lines.join('\n');
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * axe: no serious or critical violation on the page as it is now. axe-core goes into a document
+ * once (its source is ~550 KB) and runs there with only violations reported: AxeBuilder's
+ * `analyze()` evaluated the source again on every call and finished each run in a new blank tab,
+ * ~1.2 s against ~0.3 s a check, over ~250 checks a suite. The same rules run (the same tags, the
+ * same axe-core); a page with frames goes through AxeBuilder, which reaches into each frame.
+ */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = results.violations
+  let violations: AxeViolation[];
+  if (page.frames().length > 1) {
+    violations = (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
+  } else {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+    violations = await page.evaluate(
+      (tags) =>
+        (window as unknown as { axe: typeof axe }).axe
+          .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+          .then((results) =>
+            results.violations.map(({ id, impact, nodes }) => ({
+              id,
+              impact,
+              nodes: nodes.slice(0, 3).map((n) => ({ target: n.target as unknown[] })),
+            })),
+          ),
+      AXE_TAGS,
+    );
+  }
+  const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       id: v.id,
@@ -162,7 +304,17 @@ export async function expectNoRawKeys(page: Page, label: string): Promise<void> 
 const WRITE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
 
 /** A full-page screenshot; at phone width it first checks there is no sideways scrolling. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  /** A page without JavaScript: nothing to wait for, and nothing can be evaluated in it. */
+  options: { scripts?: boolean } = {},
+): Promise<void> {
+  if (options.scripts === false) {
+    if (WRITE_SCREENSHOTS)
+      await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+    return;
+  }
   // Let the "Loading Page..." overlay finish its 200 ms linger first.
   await page.waitForFunction(
     () =>
@@ -317,7 +469,12 @@ export async function startE2EServer(
    * the relying party's id, never an IP address); the server listens on 127.0.0.1 either way.
    */
   host: 'localhost' | '127.0.0.1' = '127.0.0.1',
-): Promise<{ base: string; browser: Browser; stop: () => Promise<void> }> {
+): Promise<{
+  base: string;
+  browser: Browser;
+  output: () => string;
+  stop: () => Promise<void>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), `camino-e2e-${name}-`));
   // A copy of the database prepared by the global setup (migrated, the Bibles loaded), where
   // the server keeps its embedded database: `<DATA_DIR>/pglite` (src/server/main.ts).
@@ -358,6 +515,7 @@ export async function startE2EServer(
   return {
     base,
     browser,
+    output: () => server.output(),
     async stop() {
       await browser.close();
       await server.stop();
@@ -377,12 +535,22 @@ export function useE2EServer(
 ): { base: string; browser: Browser } {
   const e2e = { base: '', browser: undefined as unknown as Browser };
   let stop: () => Promise<void> = async () => undefined;
+  let output = () => '';
   beforeAll(async () => {
     if (!e2eAvailable()) return;
     const started = await startE2EServer(name, env, host);
     e2e.base = started.base;
     e2e.browser = started.browser;
     stop = started.stop;
+    output = started.output;
+  });
+  // A failed test says what the pages showed and asked, and what the server wrote last.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !e2e.browser) return;
+    console.error(
+      `\n== ${task.name}: what the browser showed\n${await failureReport(e2e.browser)}` +
+        `\n== the server's last output\n${output().slice(-3000)}\n`,
+    );
   });
   afterAll(() => stop());
   return e2e;

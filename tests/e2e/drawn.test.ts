@@ -8,6 +8,7 @@ import {
   screenshot,
   signUpMember,
   useE2EServer,
+  drawnHtml,
 } from './browser.ts';
 
 /**
@@ -221,7 +222,7 @@ describe.runIf(enabled)('a member’s first screen, drawn by the server', () => 
       timeout: 15_000,
     });
     // The place is remembered where the server reads it.
-    const html = await (await page.request.get(`${e2e.base}/bible`)).text();
+    const html = await drawnHtml(page, `${e2e.base}/bible`);
     expect(html).toMatch(/Romans 8/);
     await page.goto(`${e2e.base}/bible`);
     await page.getByRole('heading', { name: /Romans 8/ }).waitFor();
@@ -289,7 +290,7 @@ describe.runIf(enabled)('a page with a form, taken over when used or once idle',
     // Signed out, then in again the same way.
     await context.clearCookies();
     await page.goto(`${e2e.base}/sign-in`);
-    await page.getByRole('heading', { level: 1, name: 'Bienvenido de nuevo' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Hola de nuevo' }).waitFor();
     expect(await appReady(page)).toBe(false);
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill('a good long password');
@@ -310,7 +311,7 @@ describe.runIf(enabled)('a page with a form, taken over when used or once idle',
       await route.continue();
     });
     for (const [path, heading] of [
-      ['/sign-in', 'Bienvenido de nuevo'],
+      ['/sign-in', 'Hola de nuevo'],
       ['/sign-up', 'Crea tu cuenta'],
     ] as const) {
       await page.goto(`${e2e.base}${path}`);

@@ -11,6 +11,7 @@ import {
   screenshot,
   signUpMember,
   useE2EServer,
+  expectToast,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -125,10 +126,32 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
         await gate.getByRole('button', { name: 'Continuar' }).click();
         await gate.waitFor({ state: 'detached' });
         // The consent choice: "Progress" is the default.
-        await M.getByRole('group', { name: 'Lo que los líderes pueden ver' }).waitFor();
+        await M.getByRole('group', {
+          name: 'Lo que pueden ver el líder y los colíderes',
+        }).waitFor();
+        // Nothing is chosen for her (ADR 0065): joining without a choice asks for one.
+        const consent = M.getByRole('group', {
+          name: 'Lo que pueden ver el líder y los colíderes',
+        });
+        for (const radio of await consent.getByRole('radio').all()) {
+          expect(await radio.isChecked()).toBe(false);
+        }
+        await M.getByRole('button', { name: 'Unirme al grupo' }).click();
+        await M.getByRole('alert')
+          .filter({ hasText: 'Elige qué pueden ver el líder y los colíderes y luego únete.' })
+          .waitFor();
+        await M.getByText('Progreso', { exact: true }).click();
         expect(await M.getByRole('radio', { name: 'Progreso', exact: true }).isChecked()).toBe(
           true,
         );
+        await M.getByRole('alert')
+          .filter({ hasText: 'Elige qué pueden ver' })
+          .waitFor({ state: 'detached' });
+        // What follows from the choice later, said before joining (words-and-consent rows 15, 41).
+        await M.getByText(
+          'si eliges un nivel menor, tus reflexiones dejan de compartirse de inmediato. Quien el líder nombre colíder más adelante verá lo mismo.',
+          { exact: false },
+        ).waitFor();
         await expectAccessible(M, 'invitation, consent choice (es)');
         await screenshot(M, 'group-consent-es-phone');
         await M.getByRole('button', { name: 'Unirme al grupo' }).click();
@@ -158,8 +181,16 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await J.getByText('Write your reflection first, then share it.').waitFor();
     await J.getByLabel('Your response').fill(REFLECTION);
     await J.getByText('Response saved').waitFor();
-    await J.getByRole('button', { name: `Share with ${GROUP}` }).click();
+    // The group keeps reflections to its leaders: the one button says so, and so does the line
+    // once shared (no button to show it to the members).
+    expect(await J.getByRole('button', { name: `Share with everyone in ${GROUP}` }).count()).toBe(
+      0,
+    );
+    await J.getByRole('button', { name: `Share with the leaders of ${GROUP}` }).click();
     await J.getByRole('button', { name: `Stop sharing with ${GROUP}` }).waitFor();
+    await J.getByText(
+      `Shared with the leader and co-leaders of ${GROUP}: edits show there too.`,
+    ).waitFor();
     await expectAccessible(J, 'lesson with the share panel');
     await screenshot(J, 'group-share-reflection-en-desktop');
 
@@ -202,6 +233,20 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await expect
       .poll(() => L.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Actions for Juan Example');
+    // Making a co-leader asks first, saying what changes for the group; cancelled, nothing does.
+    await L.getByRole('button', { name: 'Actions for Juan Example' }).click();
+    await L.getByRole('menuitem', { name: 'Make co-leader' }).click();
+    const promote = L.getByRole('alertdialog', { name: 'Make Juan Example a co-leader?' });
+    await promote
+      .getByText(
+        "Juan Example will see members' progress as you do, and their name will show to every member.",
+        { exact: false },
+      )
+      .waitFor();
+    await expectAccessible(L, 'make co-leader: confirmation');
+    await L.keyboard.press('Escape');
+    await promote.waitFor({ state: 'detached' });
+    await row('Juan Example').getByText('Progress and reflections').waitFor();
 
     // Encourage: three messages a day, the fourth refused in words.
     const message = L.getByLabel('Message', { exact: true });
@@ -231,9 +276,15 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await screenshot(L, 'group-edit-en-desktop');
     await L.getByLabel('Group name').fill(GROUP);
     await L.getByRole('button', { name: 'Save changes' }).click();
-    await L.getByText('Group details saved').first().waitFor();
+    await expectToast(L, 'Group details saved');
     await L.getByRole('button', { name: 'Edit details' }).waitFor();
     await L.getByText(NEW_NOTE, { exact: false }).first().waitFor();
+
+    // The leader lets members read reflections: Juan's, shared with the leaders, stays with them.
+    await L.getByRole('switch', { name: 'Members see shared reflections' }).click();
+    await expect
+      .poll(() => L.getByRole('switch', { name: 'Members see shared reflections' }).isChecked())
+      .toBe(true);
 
     // ── María's view (es, phone): her own pace, not the others' data; then she leaves ──
     await M.reload();
@@ -242,9 +293,28 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await M.getByText(NEW_NOTE, { exact: false }).first().waitFor();
     expect(await M.getByText(REFLECTION).count()).toBe(0);
     expect(await M.getByText('Juan Example').count()).toBe(0);
+    // What the others see of her, from the same field lists the contract test checks: at
+    // "Progress" the leaders see her progress; with her profile private, the members see nothing.
+    const seen = M.locator('#what-others-see');
+    await seen.getByRole('heading', { name: 'Lo que otros ven de mí' }).waitFor();
+    await seen.getByText('El último día que usaste Camino (para lo que sea)').waitFor();
+    await seen
+      .getByText('No mientras «Visibilidad del perfil» esté desactivada.')
+      .first()
+      .waitFor();
     await expectAccessible(M, 'group page, member (es)');
     await expectNoRawKeys(M, 'group page, member (es)');
     await screenshot(M, 'group-member-es-phone');
+    // Juan is asked (a notification) and chooses, on the lesson, to show it to the members too.
+    await J.goto(`${e2e.base}/lesson/${lesson.id}`);
+    await J.getByText(
+      `${GROUP} now lets members read reflections. This one is read only by the leader and co-leaders.`,
+    ).waitFor();
+    await J.getByRole('button', { name: `Also show it to the members of ${GROUP}` }).click();
+    await expectToast(J, "Your reflection is shown to the group's members too");
+    await J.getByText(`Shared with everyone in ${GROUP}: edits show there too.`).waitFor();
+    await M.reload();
+    await M.getByText(REFLECTION).waitFor();
     await M.getByRole('button', { name: 'Salir del grupo' }).click();
     const confirm = M.getByRole('alertdialog', { name: `¿Salir de ${GROUP}?` });
     await confirm.getByRole('button', { name: 'Salir' }).click();
@@ -310,10 +380,275 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await screenshot(page, 'group-edit-es-phone');
     await page.getByLabel('Nombre del grupo').fill('Jóvenes de los viernes');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page.getByText('Datos del grupo guardados').first().waitFor();
+    await expectToast(page, 'Datos del grupo guardados');
     await page.getByRole('heading', { name: 'Jóvenes de los viernes' }).waitFor();
     await page.getByText(note, { exact: false }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+  it('a study sheet: built on a phone in Spanish, read without JavaScript in under 60 KB, kept offline, printed', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.base });
+    const { page, errors } = await open(context);
+    await signUpAs(page, 'Rebeca', 'es');
+    const made = await page.request.post(`${e2e.base}/api/groups`, {
+      headers: { origin: e2e.base, 'accept-language': 'es' },
+      data: {
+        name: 'Célula Betania',
+        language: 'es',
+        path: { kind: 'course', courseId: '101' },
+        startsOn: new Date().toISOString().slice(0, 10),
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    await page.goto(`${e2e.base}/groups/${id}`);
+    const sheets = page.locator('section, div').filter({
+      has: page.getByRole('heading', { name: 'Hojas de estudio' }),
+    });
+    await page.getByText('Aún no hay hojas de estudio.').waitFor();
+    await page.getByRole('button', { name: 'Nueva hoja' }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByRole('heading', { name: 'Nueva hoja de estudio' }).waitFor();
+    await editor.getByLabel('Título').fill('El buen pastor');
+    const passage = editor.getByLabel('Agregar un pasaje');
+    // A reference that names nothing: said in words, and the text stays to be corrected.
+    await passage.fill('Juan 99:1');
+    await editor.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await editor.getByText('No encontramos «Juan 99:1».', { exact: false }).waitFor();
+    expect(await passage.inputValue()).toBe('Juan 99:1');
+    await passage.fill('Jn 10:11-14');
+    await passage.press('Enter');
+    await editor.getByText('Juan 10:11-14').waitFor();
+    await passage.fill('Salmo 23');
+    await editor.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await editor.getByText('Salmo 23', { exact: true }).waitFor();
+    await editor.getByRole('button', { name: 'Agregar una pregunta' }).click();
+    await editor
+      .getByRole('textbox', { name: 'Pregunta 1' })
+      .fill('¿Dónde necesitas su cuidado esta semana?');
+    await editor.getByRole('button', { name: 'Agregar una pregunta' }).click();
+    await editor
+      .getByRole('textbox', { name: 'Pregunta 2' })
+      .fill('¿Qué hace el buen pastor por sus ovejas?');
+    // The question to read first goes first.
+    await editor
+      .getByRole('button', { name: 'Subir: ¿Qué hace el buen pastor por sus ovejas?' })
+      .click();
+    expect(await editor.getByRole('textbox', { name: 'Pregunta 1' }).inputValue()).toBe(
+      '¿Qué hace el buen pastor por sus ovejas?',
+    );
+    await editor.getByLabel('Para orar').fill('Oremos por los que están lejos del redil.');
+    // The choice is a card: the member taps its words.
+    await editor.getByText('Cualquiera con el enlace', { exact: true }).click();
+    expect(await editor.getByRole('radio', { name: 'Cualquiera con el enlace' }).isChecked()).toBe(
+      true,
+    );
+    await expectAccessible(page, 'study sheet editor (es, phone)');
+    await expectNoHorizontalOverflow(page, 'study sheet editor (es, phone)');
+    await screenshot(page, 'group-sheet-editor-es-phone');
+    await editor.getByRole('button', { name: 'Guardar hoja' }).click();
+    await expectToast(page, 'Hoja de estudio guardada');
+    await sheets.getByText('El buen pastor').first().waitFor();
+    await sheets.getByText('Juan 10:11-14; Salmo 23').first().waitFor();
+    await expectNoRawKeys(page, 'study sheets (es, phone)');
+    await expectAccessible(page, 'study sheets (es, phone)');
+    await screenshot(page, 'group-sheets-es-phone');
+    await page.getByRole('button', { name: 'Copiar enlace' }).first().click();
+    await expectToast(page, 'Enlace copiado');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${e2e.base}/sheet/[\\w-]{24}$`));
+
+    // WhatsApp's in-app browser without JavaScript, a visitor reading English: all of it, small.
+    const visitor = await e2e.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: PHONE,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    const reader = await visitor.newPage();
+    const cdp = await visitor.newCDPSession(reader);
+    await cdp.send('Network.enable');
+    let transferred = 0;
+    cdp.on('Network.loadingFinished', (event) => {
+      transferred += event.encodedDataLength;
+    });
+    await reader.goto(link, { waitUntil: 'load' });
+    await reader.getByRole('heading', { name: 'El buen pastor' }).waitFor();
+    await reader.getByText('I am the good shepherd', { exact: false }).first().waitFor();
+    await reader.getByText('The LORD is my shepherd', { exact: false }).waitFor();
+    await reader.getByText('¿Qué hace el buen pastor por sus ovejas?').waitFor();
+    await reader.getByText('Oremos por los que están lejos del redil.').waitFor();
+    expect(await reader.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(transferred).toBeGreaterThan(0);
+    expect(transferred, 'bytes on the wire for the sheet without JavaScript').toBeLessThan(
+      60 * 1024,
+    );
+    // (Nothing can be evaluated in a page without JavaScript: its overflow is checked below.)
+    await screenshot(reader, 'group-sheet-nojs-en-phone', { scripts: false });
+    await visitor.close();
+
+    // The leader opens it with JavaScript: Print shows, and the sheet is kept for offline.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Imprimir' }).waitFor();
+    await page.getByText('JEHOVÁ es mi pastor', { exact: false }).waitFor();
+    await expectAccessible(page, 'study sheet (es, phone)');
+    await screenshot(page, 'group-sheet-es-phone');
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/sheet/');
+          const kept = await caches.match(location.href, {
+            cacheName: 'camino-sheets',
+            ignoreVary: true,
+          });
+          return Boolean(registration?.active) && kept !== undefined;
+        }),
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('JEHOVÁ es mi pastor', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'El buen pastor' }).waitFor();
+    await context.setOffline(false);
+    // Printed: no header, no buttons, only the sheet.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    expect(await page.locator('header').isVisible()).toBe(false);
+    await screenshot(page, 'group-sheet-print-es');
+    await page.emulateMedia({ media: 'screen' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+  it('a meeting recorded in a minute on a phone, once online and once offline; each member sees only their attendance', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    const { page, errors } = await open(context);
+    await signUpAs(page, 'Priscila', 'es');
+    const headers = { origin: e2e.base, 'accept-language': 'es' };
+    const made = await page.request.post(`${e2e.base}/api/groups`, {
+      headers,
+      data: {
+        name: 'Célula Corinto',
+        language: 'es',
+        path: { kind: 'course', courseId: '101' },
+        startsOn: today,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const link = await page.request.post(`${e2e.base}/api/groups/${id}/invitations`, {
+      headers,
+      data: { maxUses: 5 },
+    });
+    const { token } = (await link.json()) as { token: string };
+    await page.request.post(`${e2e.base}/api/groups/${id}/sheets`, {
+      headers,
+      data: { title: 'La vid verdadera', passages: ['John.15.1-John.15.8'], questions: [] },
+    });
+    const members: { context: BrowserContext; page: Page }[] = [];
+    for (const name of ['Aquila', 'Lidia']) {
+      const c = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+      const { page: p } = await open(c);
+      await signUpAs(p, name, 'es');
+      const joined = await p.request.post(`${e2e.base}/api/invitations/${token}/accept`, {
+        headers,
+        data: { level: 'membership' },
+      });
+      expect(joined.status(), await joined.text()).toBe(200);
+      members.push({ context: c, page: p });
+    }
+
+    // A scripted leader: each tap and each character typed is counted, and the form's time is
+    // estimated with the keystroke-level model for a phone (Card, Moran & Newell; a tap is
+    // a decision, 1.2 s, plus reaching the target, 1.1 s; a character on a phone keyboard, 0.35 s).
+    let taps = 0;
+    let typed = 0;
+    const tap = async (target: ReturnType<Page['locator']>) => {
+      taps += 1;
+      await target.click();
+    };
+    await page.goto(`${e2e.base}/groups/${id}`);
+    await tap(page.getByRole('button', { name: 'Registrar una reunión' }));
+    const form = page.getByRole('dialog');
+    await form.getByRole('heading', { name: 'Registrar una reunión' }).waitFor();
+    expect(await form.getByLabel('Fecha de la reunión').inputValue()).toBe(
+      await page.evaluate(() => new Date().toLocaleDateString('en-CA')),
+    );
+    await tap(form.getByRole('button', { name: /Priscila Example/ }));
+    await tap(form.getByRole('button', { name: /Aquila Example/ }));
+    await form.getByText('2 de 3').waitFor();
+    expect(
+      await form.getByRole('button', { name: /Aquila Example/ }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await tap(form.getByRole('button', { name: 'Una visita más' }));
+    await tap(form.getByRole('button', { name: 'Una visita más' }));
+    const names = 'Lucía, Tomás';
+    typed += names.length;
+    await tap(form.getByLabel('Nombres de las visitas (opcional)'));
+    await form.getByLabel('Nombres de las visitas (opcional)').fill(names);
+    taps += 2; // the list opens, then the sheet is chosen
+    await form.getByLabel('Qué estudiaron (opcional)').selectOption({ label: 'La vid verdadera' });
+    await expectAccessible(page, 'meeting form (es, phone)');
+    await expectNoHorizontalOverflow(page, 'meeting form (es, phone)');
+    await screenshot(page, 'group-meeting-form-es-phone');
+    await tap(form.getByRole('button', { name: 'Guardar reporte' }));
+    await expectToast(page, 'Reunión registrada');
+    const estimate = taps * (1.2 + 1.1) + typed * 0.35;
+    expect(taps).toBeLessThanOrEqual(10);
+    expect(estimate, `${taps} taps and ${typed} characters`).toBeLessThanOrEqual(60);
+    const panel = page.locator('section, div').filter({
+      has: page.getByRole('heading', { name: 'Reuniones' }),
+    });
+    await panel.getByText('2 de 3 miembros').first().waitFor();
+    await panel.getByText('2 visitas', { exact: false }).first().waitFor();
+    await panel.getByText('Tema: La vid verdadera').first().waitFor();
+    await page.getByRole('img', { name: 'Asistencia, reunión por reunión' }).waitFor();
+
+    // No connection: the report waits on the phone, and is sent once when it comes back.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registrar una reunión' }).click();
+    await form.getByRole('button', { name: 'Todos' }).click();
+    await form.getByText('3 de 3').waitFor();
+    await form.getByRole('button', { name: 'Guardar reporte' }).click();
+    await expectToast(page, 'Guardado en este dispositivo');
+    await context.setOffline(false);
+    await page.reload();
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`${e2e.base}/api/groups/${id}/meetings`);
+        return ((await res.json()) as { reports: unknown[] }).reports.length;
+      })
+      .toBe(2);
+    await panel.getByText('3 de 3 miembros').first().waitFor();
+    await expectNoRawKeys(page, 'meetings (es, phone)');
+    await expectAccessible(page, 'meetings (es, phone)');
+    await screenshot(page, 'group-meetings-es-phone');
+
+    // Each member: only whether they came.
+    const [aquila, lidia] = members;
+    await aquila!.page.goto(`${e2e.base}/groups/${id}`);
+    await aquila!.page
+      .getByText('Viniste a 2 de 2 reuniones registradas desde que te uniste.')
+      .waitFor();
+    expect(await aquila!.page.getByRole('button', { name: 'Registrar una reunión' }).count()).toBe(
+      0,
+    );
+    expect(await aquila!.page.getByText('Lucía, Tomás').count()).toBe(0);
+    await screenshot(aquila!.page, 'group-meetings-member-es-phone');
+    await lidia!.page.goto(`${e2e.base}/groups/${id}`);
+    await lidia!.page
+      .getByText('Viniste a 1 de 2 reuniones registradas desde que te uniste.')
+      .waitFor();
+    await expectAccessible(lidia!.page, 'meetings, member (es, phone)');
+
+    // The leader at a desk.
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await panel.getByText('3 de 3 miembros').first().waitFor();
+    await screenshot(page, 'group-meetings-es-desktop');
+    expect(errors).toEqual([]);
+    for (const m of members) await m.context.close();
+    await context.close();
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import {
   signUpMember,
   useE2EServer,
   waitForBibles,
+  expectToast,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -144,7 +145,7 @@ describe.runIf(enabled)('library and the gospel', () => {
     // A read mark, then its badge in the list.
     await reina.click();
     await page.getByRole('button', { name: 'Marcar como leído' }).first().click();
-    await page.getByText('Marcado como leído').first().waitFor();
+    await expectToast(page, 'Marcado como leído');
     await page.getByRole('link', { name: 'Todos los héroes de la fe' }).click();
     await reina.getByText('Leído').waitFor();
 
@@ -156,10 +157,10 @@ describe.runIf(enabled)('library and the gospel', () => {
       .first()
       .waitFor();
     await page.getByRole('button', { name: 'Guardar en favoritos' }).first().click();
-    await page.getByText('Guardado en favoritos').first().waitFor();
+    await expectToast(page, 'Guardado en favoritos');
     await page.goto(`${e2e.base}/`);
     await page.getByRole('button', { name: 'Guardar en favoritos' }).click();
-    await page.getByText('Versículo del día guardado en favoritos').first().waitFor();
+    await expectToast(page, 'Versículo del día guardado en favoritos');
     await page.goto(`${e2e.base}/favorite-verses`);
     await page.getByText('2 versículos').waitFor();
     await page.getByRole('button', { name: /^Quitar Isaías 40:8/ }).click();

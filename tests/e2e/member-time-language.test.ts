@@ -33,6 +33,7 @@ import {
   launch,
   newContext,
   screenshot,
+  expectToast,
 } from './browser.ts';
 import { smtpSink } from '../helpers/smtp-sink.ts';
 
@@ -154,7 +155,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
 
     // The header's switch: the page turns Spanish and the account's language is saved.
     await page.getByRole('banner').getByRole('radio', { name: 'Español' }).click();
-    await page.getByRole('heading', { name: 'Bienvenido, Rut' }).waitFor();
+    await page.getByRole('heading', { name: 'Hola, Rut' }).waitFor();
     await expect.poll(async () => (await me(page)).preferences.language).toBe('es');
 
     // A reading plan, and the daily reading reminder by e-mail (the settings page, in Spanish).
@@ -173,7 +174,7 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
     const byEmail = daily.getByLabel('Correo');
     await byEmail.click();
     await expect.poll(() => byEmail.isChecked()).toBe(true);
-    await page.getByText('Configuración de notificaciones guardada').first().waitFor();
+    await expectToast(page, 'Configuración de notificaciones guardada');
     // "Daily reminders" is the same switch here as in Preferences: on.
     expect(
       await page
@@ -217,21 +218,32 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
       password: 'Contraseña',
       submit: 'Iniciar sesión',
     });
-    const offer = page.getByRole('region', { name: /Este dispositivo está en la zona horaria/ });
+    const offer = page.getByRole('region', { name: /Este dispositivo usa la hora de/ });
     await offer.waitFor();
+    // Places in the member's language, with the time each keeps as this browser names it
+    // (no zone id): "Madrid (hora de Europa central)", "Ciudad de México (hora …)".
+    const generic = (p: typeof page, zone: string, lang: string) =>
+      p.evaluate(
+        ([z, l]) =>
+          new Intl.DateTimeFormat(l, { timeZone: z, timeZoneName: 'longGeneric' })
+            .formatToParts(new Date())
+            .find((part) => part.type === 'timeZoneName')!.value,
+        [zone, lang] as const,
+      );
     expect(await offer.innerText()).toContain(
-      'Este dispositivo está en la zona horaria Europe/Madrid, pero tus recordatorios y tus días siguen America/Mexico City.',
+      `Este dispositivo usa la hora de Madrid (${await generic(page, 'Europe/Madrid', 'es')}), pero tus recordatorios y tus días siguen la de Ciudad de México (${await generic(page, ZONE, 'es')}).`,
     );
+    expect(await offer.innerText()).not.toContain('America/');
     await expectAccessible(page, 'time zone offer (es, phone)');
     await screenshot(page, 'time-zone-offer-es-phone');
     await expectNoHorizontalOverflow(page, 'time zone offer (es, desktop)', { at: DESKTOP });
-    await offer.getByRole('button', { name: 'Mantener America/Mexico City' }).click();
+    await offer.getByRole('button', { name: 'Mantener la hora de Ciudad de México' }).click();
     await offer.waitFor({ state: 'detached' });
     expect((await me(page)).preferences.timeZone).toBe(ZONE);
     // Not asked again for Madrid on this device.
     await page.reload();
-    await page.getByRole('heading', { name: 'Bienvenido, Rut' }).waitFor();
-    expect(await page.getByText('Este dispositivo está en la zona horaria').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Hola, Rut' }).waitFor();
+    expect(await page.getByText('Este dispositivo usa la hora de').count()).toBe(0);
     expect(errors).toEqual([]);
     await madrid.close();
 
@@ -244,17 +256,17 @@ describe.runIf(enabled)('a member in Mexico City who reads in Spanish', () => {
     const desk = await tokyo.newPage();
     const deskErrors = collectErrors(desk);
     await signIn(desk, email, { email: 'E-mail address', password: 'Password', submit: 'Sign in' });
-    const offered = desk.getByRole('region', { name: /This device is in the/ });
+    const offered = desk.getByRole('region', { name: /This device is set to/ });
     await offered.waitFor();
     expect(await offered.innerText()).toContain(
-      'This device is in the Asia/Tokyo time zone, but your reminders and your days follow America/Mexico City.',
+      `This device is set to Tokyo (${await generic(desk, 'Asia/Tokyo', 'en')}), but your reminders and your days follow Mexico City (${await generic(desk, ZONE, 'en')}).`,
     );
     await expectAccessible(desk, 'time zone offer (en, desktop)');
     await screenshot(desk, 'time-zone-offer-en-desktop');
     await expectNoHorizontalOverflow(desk, 'time zone offer (en, phone)', { at: PHONE });
-    await offered.getByRole('button', { name: 'Use Asia/Tokyo' }).click();
+    await offered.getByRole('button', { name: 'Use Tokyo time' }).click();
     await desk
-      .getByText('Your reminders and your days now follow Asia/Tokyo.', { exact: false })
+      .getByText('Your reminders and your days now follow Tokyo (', { exact: false })
       .first()
       .waitFor();
     await offered.waitFor({ state: 'detached' });
@@ -356,7 +368,7 @@ describe.runIf(enabled)("a visitor's language choice", () => {
       sessionStorage.setItem('camino:language-reload', `${location.origin}/sign-in`),
     );
     await page.goto(`${base}/sign-in`);
-    await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
+    await page.getByRole('heading', { name: 'Hola de nuevo' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     expect(errors).toEqual([]);

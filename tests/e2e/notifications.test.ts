@@ -23,6 +23,7 @@ import {
   screenshot,
   signUpMember,
   useE2EServer,
+  expectToast,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -168,7 +169,7 @@ describe.runIf(enabled)('notifications in Chromium', () => {
     const prayer = page.getByRole('group', { name: 'Prayer reminder' });
     // Saved as it changes (optimistic): the box turns on once the change is applied.
     await prayer.getByLabel('Push').click();
-    await page.getByText('Notification settings saved').first().waitFor();
+    await expectToast(page, 'Notification settings saved');
     await expect.poll(() => prayer.getByLabel('Push').isChecked()).toBe(true);
     await expectAccessible(page, 'notification settings');
     await screenshot(page, 'notification-settings-en-desktop');
@@ -244,7 +245,7 @@ describe.runIf(enabled)('notifications in Chromium', () => {
     await expectAccessible(page, 'notificaciones');
     await screenshot(page, 'notifications-es-phone');
     await page.getByRole('button', { name: 'Marcar todas como leídas' }).click();
-    await page.getByText('Todas las notificaciones marcadas como leídas').first().waitFor();
+    await expectToast(page, 'Todas las notificaciones marcadas como leídas');
     await page.getByRole('link', { name: 'Notificaciones', exact: true }).waitFor();
 
     await page.goto(`${e2e.base}/notification-settings`);

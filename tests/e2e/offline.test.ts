@@ -11,6 +11,7 @@ import {
   signUpMember,
   useE2EServer,
   waitForBibles,
+  expectToast,
 } from './browser.ts';
 import { fakeSpeechScript } from '../helpers/fake-speech.ts';
 
@@ -264,7 +265,7 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
 
     // Marked while offline: saved on the device, said so, kept across a reload.
     await page.getByRole('button', { name: 'Mark today as read' }).click();
-    await page.getByText("Saved: it will sync when you're back online").first().waitFor();
+    await expectToast(page, "Saved: it will sync when you're back online");
     await page.getByText('Marked as read on this device', { exact: true }).waitFor();
     await page.reload();
     await page.getByText('Marked as read on this device', { exact: true }).waitFor();
@@ -277,7 +278,7 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     await page.goto(`${e2e.base}/journal`);
     await page.getByLabel('What is on your heart?').fill('Written on the train, offline.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByText('Your entry is saved on this device.').first().waitFor();
+    await expectToast(page, 'Your entry is saved on this device.');
     await expect.poll(() => page.getByLabel('What is on your heart?').inputValue()).toBe('');
     await screenshot(page, 'offline-journal-en-phone');
     await page.goto(`${e2e.base}/daily-reading`);
@@ -286,7 +287,7 @@ describe.runIf(enabled)('installable, with today’s reading offline', () => {
     // Back online: each sent once (the language chosen offline too: Spanish, then English
     // again), and the page moves on to day 2.
     await context.setOffline(false);
-    await page.getByText('3 changes made offline are now saved').first().waitFor();
+    await expectToast(page, '3 changes made offline are now saved');
     await page.getByRole('status').getByText("You're offline.").waitFor({ state: 'detached' });
     await page.getByText('Day 2 of 90').first().waitFor();
     expect(await activePlan(page)).toMatchObject({ currentDay: 2, completedDays: 1 });

@@ -63,6 +63,19 @@ describe.runIf(enabled)('passkeys (ADR 0044)', () => {
     await list.getByText(/^Agregada el /).waitFor();
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
+    // On a phone, toasts show at the top, not over the middle of the page being read, and just
+    // under the header, not over its controls (a pointer resting there would hold the toast open).
+    const toasts = page.getByRole('region', { name: /\(F8\)/ }).locator('ol');
+    const header = (await page.locator('header').first().boundingBox())!;
+    const toastTop = (await toasts.boundingBox())!.y;
+    expect(toastTop).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(toastTop).toBeLessThan(header.y + header.height + 24);
+    // The two-step card follows: sign-in now asks for a second step (the passkey).
+    const twoStep = page.locator('#two-factor');
+    await twoStep.getByText('Activada', { exact: true }).waitFor();
+    await twoStep
+      .getByText('Al iniciar sesión se te pide una de tus llaves de acceso.', { exact: false })
+      .waitFor();
     await expectAccessible(page, 'passkeys card (es, phone)');
     await expectNoHorizontalOverflow(page, 'passkeys card (es, phone)');
     await expectNoRawKeys(page, 'passkeys card (es, phone)');

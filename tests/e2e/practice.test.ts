@@ -10,6 +10,7 @@ import {
   signUpMember,
   useE2EServer,
   waitForBibles,
+  expectToast,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -77,7 +78,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await page.getByLabel('Title').fill('Healing for my aunt Rose');
     await page.getByLabel('Category').selectOption('health');
     await page.getByRole('button', { name: 'Add request' }).click();
-    await page.getByText('Prayer request added').first().waitFor();
+    await expectToast(page, 'Prayer request added');
     await page.getByRole('tab', { name: /Active \(1\)/ }).waitFor();
     await page.getByLabel(/Custom length/).fill('1');
     await page.getByRole('button', { name: 'Start', exact: true }).click();
@@ -90,7 +91,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     const answer = page.getByRole('dialog', { name: 'Mark as answered' });
     await answer.getByLabel(/How did God answer/).fill('The surgery went well.');
     await answer.getByRole('button', { name: 'Mark answered' }).click();
-    await page.getByText('Praise God! Marked as answered.').first().waitFor();
+    await expectToast(page, 'Praise God! Marked as answered.');
     await page.getByRole('tab', { name: /Answered \(1\)/ }).click();
     await page.getByText('The surgery went well.').waitFor();
     await expectAccessible(page, 'prayer');
@@ -106,7 +107,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await page.getByText('Please enter a goal title.').first().waitFor();
     await dialog.getByLabel('Title').fill('Pray 10 minutes daily');
     await dialog.getByRole('button', { name: 'Create goal' }).click();
-    await page.getByText('Goal created').first().waitFor();
+    await expectToast(page, 'Goal created');
     await page.getByText('0 / 10 minutes').waitFor();
     await page.getByRole('button', { name: /^Mark progress/ }).click();
     await page.getByText('1 / 10 minutes').waitFor();
@@ -142,14 +143,14 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await dialog.getByText('Es parte de Premium.', { exact: false }).waitFor();
     await dialog.getByText('Objetivo personalizado', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Crear objetivo' }).click();
-    await page.getByText('Error de Validación').first().waitFor();
+    await expectToast(page, 'Error de Validación');
     await page.getByText('Por favor ingresa un título para el objetivo.').first().waitFor();
     await dialog.getByLabel('Título', { exact: true }).fill('Leer Proverbios');
     await dialog.getByLabel('Meta', { exact: true }).fill('31');
     await dialog.getByLabel('Unidad', { exact: true }).selectOption('chapters');
     await dialog.getByLabel('Periodo', { exact: true }).selectOption('monthly');
     await dialog.getByRole('button', { name: 'Crear objetivo' }).click();
-    await page.getByText('Objetivo creado').first().waitFor();
+    await expectToast(page, 'Objetivo creado');
     await page.getByText('0 de 31 capítulos').waitFor();
     await expectAccessible(page, 'goals (es)');
     await screenshot(page, 'goals-es-phone');
@@ -158,7 +159,7 @@ describe.runIf(enabled)('personal practice in Chromium', () => {
     await page.getByLabel('Título', { exact: true }).fill('Por mi iglesia');
     await page.getByLabel('Categoría').selectOption('church');
     await page.getByRole('button', { name: 'Agregar petición' }).click();
-    await page.getByText('Petición de oración agregada').first().waitFor();
+    await expectToast(page, 'Petición de oración agregada');
     await expectAccessible(page, 'prayer (es)');
     await screenshot(page, 'prayer-es-phone');
 

@@ -11,6 +11,7 @@ import {
   signUpMember,
   turnOnTwoFactor,
   useE2EServer,
+  expectToast,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
@@ -92,12 +93,12 @@ describe.runIf(enabled)('support and the admin panel in Chromium', () => {
       .getByLabel('Internal note')
       .fill('Check whether this member has a subscription first.');
     await ap.getByRole('button', { name: 'Add note' }).click();
-    await ap.getByText('Note added').first().waitFor();
+    await expectToast(ap, 'Note added');
     await ap
       .getByLabel('Reply to the sender')
       .fill('Write to us from the new address and we will move it.');
     await ap.getByRole('button', { name: 'Send reply' }).click();
-    await ap.getByText(`Reply sent to ${memberEmail}`).first().waitFor();
+    await expectToast(ap, `Reply sent to ${memberEmail}`);
     await expectAccessible(ap, 'admin ticket');
     await screenshot(ap, 'admin-ticket-en-desktop');
 

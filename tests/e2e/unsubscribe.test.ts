@@ -93,7 +93,7 @@ describe.runIf(enabled)('unsubscribing from an e-mail in Chromium', () => {
       }
     });
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Cancelar suscripción', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Dejar de recibir estos correos', level: 1 }).waitFor();
     await page.getByText('¿Dejar de recibir correos de «Insignia obtenida»?').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     // The app's look: its stylesheet applies (the page's own nonce lets it in).
@@ -104,8 +104,8 @@ describe.runIf(enabled)('unsubscribing from an e-mail in Chromium', () => {
     await expectNoHorizontalOverflow(page, 'unsubscribe page (es, phone)');
     await screenshot(page, 'unsubscribe-confirm-es-phone');
 
-    await page.getByRole('button', { name: 'Cancelar suscripción' }).click();
-    await page.getByRole('heading', { name: 'Suscripción cancelada', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Dejar de recibir estos correos' }).click();
+    await page.getByRole('heading', { name: 'Ya no recibirás estos correos', level: 1 }).waitFor();
     await page.getByText('Ya no recibirás correos de «Insignia obtenida».').waitFor();
     await page.getByText('¿Cambiaste de opinión?', { exact: false }).waitFor();
     expect(posted).toEqual(['null']);

@@ -35,6 +35,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
     API_RATE_LIMIT_MAX: '100000',
+    // Members' pages rendered on the main thread, where a test's fake drawing bundle reads what
+    // the test set (tests/delivery/server/drawing.test.ts); the real bundle's tests there, and
+    // every browser test's server, draw on threads.
+    DRAWING_THREADS: '0',
     // Weak, fast password hashing: the suite signs up hundreds of members (refused outside
     // NODE_ENV=test, so a test of production's behaviour hashes as production does;
     // tests/server/password-hashing.test.ts checks the real parameters).
@@ -51,6 +55,17 @@ export async function createTestApp(
     },
   };
   const app = await buildApp({ config, database, secret: TEST_SECRET, mailer, ...options.deps });
+  // What a request sends after its answer (the reset e-mail, mail/mailer.ts `afterAnswer`) is
+  // done when a test's inject returns, as it is moments after a real answer. The test that the
+  // answer does not wait for it goes over HTTP (tests/server/reset-timing.test.ts).
+  const inject = app.inject.bind(app) as (
+    options: InjectOptions,
+  ) => Promise<LightMyRequestResponse>;
+  app.inject = (async (options: InjectOptions) => {
+    const res = await inject(options);
+    await app.afterAnswer.drain();
+    return res;
+  }) as typeof app.inject;
   return {
     app,
     database,

@@ -9,10 +9,15 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP peer on loopback for the tests that follow an e-mail to its reader: it keeps every
- * message it is given in `received`, in order.
+ * message it is given in `received`, in order. After `hold()`, it is a mail server that does not
+ * answer a message until the test calls `release()` (the message waits in `held`).
  */
 export function smtpSink() {
   const received: ReceivedMail[] = [];
+  /** Messages whose data arrived but which this server has not accepted yet (`hold`). */
+  const held: ReceivedMail[] = [];
+  let holding: Promise<void> | null = null;
+  let release = () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,13 +25,30 @@ export function smtpSink() {
       let data = '';
       stream.on('data', (c: Buffer) => (data += c.toString()));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-        done();
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address).join(','), data };
+        const accept = () => {
+          received.push(mail);
+          done();
+        };
+        if (!holding) return accept();
+        // A slow mail server: the sender waits for the answer to its message until `release`.
+        held.push(mail);
+        void holding.then(accept);
       });
     },
   });
   return {
     received,
+    held,
+    /** From now on, answer no message until `release` (a slow mail server). */
+    hold() {
+      holding ??= new Promise<void>((resolve) => (release = resolve));
+    },
+    /** Accepts the messages held so far, and every one after. */
+    release() {
+      release();
+      holding = null;
+    },
     server,
     /** Listens on a free loopback port; answers the port. */
     async listen(): Promise<number> {

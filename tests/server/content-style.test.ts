@@ -35,7 +35,7 @@ const NAMES = new Set([
   ...['Biblia', 'Escritura', 'Escrituras', 'Palabra', 'Evangelios', 'Antiguo', 'Nuevo'],
   ...['Testamento', 'Cena', 'Gran', 'Comisión', 'Sermón', 'Monte', 'Credo', 'Apóstoles', 'Niceno'],
   ...['Cristianismo', 'Camino', 'Premium', 'Stripe', 'Markdown', 'Google', 'Microsoft'],
-  ...['Play', 'Store', 'García'],
+  ...['Play', 'Store', 'García', 'WhatsApp'],
   'Authenticator',
   ...['King', 'James', 'Version', 'World', 'English', 'Bible', 'Reina-Valera', 'Rosa'],
   ...['América', 'Latina', 'Norte', 'Oriente', 'Medio', 'Edad', 'Media', 'Asia', 'Menor'],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groupMember } from '#server/db/schema.ts';
+import { ABOUT_A_MEMBER, PATH_PROGRESS_FIELDS } from '#shared/values/what-others-see.ts';
+import { pathSet } from '../helpers/json-paths.ts';
 import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
 
 /**
@@ -10,41 +12,18 @@ import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
  * be exactly the listed ones: a field added to an answer fails here until it is listed, and so
  * does a field shown at a level that does not allow it. Nothing of a member's account (e-mail
  * address, user id) nor their journal, prayers, memory verses or studies appears anywhere.
+ * What one member's fields are to the others comes from `ABOUT_A_MEMBER` (shared), which the page
+ * "What others see of me" says in words: the page and this test read one list.
  */
 const app = useTestApp();
 const call = app.call;
 const today = new Date().toISOString().slice(0, 10);
 
-/** Every path of a JSON value: objects by key, arrays as `[]`; a null or a scalar ends a path. */
-function paths(value: unknown, prefix = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v) => paths(v, `${prefix}[]`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => {
-      const p = prefix ? `${prefix}.${k}` : k;
-      return [p, ...paths(v, p)];
-    });
-  }
-  return [];
-}
-const pathSet = (value: unknown) => [...new Set(paths(value))].sort();
-const under = (prefix: string, fields: string[]) => fields.map((f) => `${prefix}.${f}`);
+const under = (prefix: string, fields: readonly string[]) => fields.map((f) => `${prefix}.${f}`);
 
 const PATH = ['kind', 'courseId', 'lessonsPerWeek'];
-const PATH_PROGRESS = [
-  'kind',
-  'lessonsDone',
-  'lessonsTotal',
-  'nextLesson',
-  'nextLesson.id',
-  'nextLesson.title',
-  'onPlan',
-  'dayReached',
-  'expectedDay',
-  'daysBehind',
-  'behind',
-  'percent',
-];
-const MEMBER_PROGRESS = ['path', ...under('path', PATH_PROGRESS), 'lastActiveDay', 'currentStreak'];
+const PATH_PROGRESS = PATH_PROGRESS_FIELDS;
+const MEMBER_PROGRESS = ABOUT_A_MEMBER.leaderProgress;
 const GROUP_BASE = [
   'id',
   'name',
@@ -59,7 +38,10 @@ const GROUP_BASE = [
   'pathNeedsPremium',
   'createdAt',
 ];
-const VISIBLE_ROW = ['firstName', 'lastName', 'role', 'me'];
+/** `me`: whether the row is the reader's own (nothing about the member). */
+const VISIBLE_ROW = [...ABOUT_A_MEMBER.memberRow, 'me'];
+/** `memberId` names the row for the leaders' actions; `progress` is null below level Progress. */
+const LEADER_ROW = ['memberId', ...ABOUT_A_MEMBER.leaderRow, 'progress'];
 const DETAIL_COMMON = [
   ...GROUP_BASE,
   'membersSeeReflections',
@@ -86,6 +68,7 @@ const CONTRACT = {
     'items',
     ...under('items[]', [
       ...GROUP_BASE,
+      'membersSeeReflections',
       'role',
       'level',
       'muted',
@@ -108,14 +91,7 @@ const CONTRACT = {
       'kind',
       'leaderRows',
       ...under('leaderRows[]', [
-        'memberId',
-        'firstName',
-        'lastName',
-        'role',
-        'level',
-        'joinedAt',
-        'progress',
-        'sharedReflections',
+        ...LEADER_ROW,
         ...(levels.some((l) => l !== 'membership') ? under('progress', MEMBER_PROGRESS) : []),
       ]),
       'visibleRows',
@@ -135,34 +111,12 @@ const CONTRACT = {
   },
   feed: [
     'items',
-    ...under('items[]', [
-      'id',
-      'kind',
-      'firstName',
-      'lastName',
-      'lesson',
-      'lesson.id',
-      'lesson.title',
-      'badge',
-      'message',
-      'at',
-    ]),
+    // `message`: a leader's message to all, shown in the activity too.
+    ...under('items[]', ['id', 'kind', ...ABOUT_A_MEMBER.milestone, 'message']),
   ],
   reflections: [
     'items',
-    ...under('items[]', [
-      'id',
-      'lesson',
-      'lesson.id',
-      'lesson.title',
-      'firstName',
-      'lastName',
-      'text',
-      'hidden',
-      'mine',
-      'sharedAt',
-      'updatedAt',
-    ]),
+    ...under('items[]', ['id', ...ABOUT_A_MEMBER.reflection, 'hidden', 'audience', 'mine']),
   ],
   invitations: [
     'items',
@@ -343,20 +297,7 @@ describe('the groups contract', () => {
       const membershipRow = page.leaderRows.find(
         (r: { memberId: string }) => r.memberId === idOf(atMembership),
       );
-      expectExactly(
-        membershipRow,
-        [
-          'memberId',
-          'firstName',
-          'lastName',
-          'role',
-          'level',
-          'joinedAt',
-          'progress',
-          'sharedReflections',
-        ],
-        'membership row',
-      );
+      expectExactly(membershipRow, LEADER_ROW, 'membership row');
       expect(membershipRow).toMatchObject({ progress: null, sharedReflections: 0 });
       const progressRow = page.leaderRows.find(
         (r: { memberId: string }) => r.memberId === idOf(atProgress),

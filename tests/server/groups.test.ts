@@ -65,6 +65,15 @@ async function groupWith(...members: [TestUser, string][]) {
   return group;
 }
 
+/** The `groupNews` notifications a member got, as their payloads. */
+async function groupNewsOf(who: TestUser) {
+  const rows = await db()
+    .select({ data: notification.data })
+    .from(notification)
+    .where(and(eq(notification.userId, who.id), eq(notification.kind, 'groupNews')));
+  return rows.map((r) => r.data);
+}
+
 async function memberIdOf(groupId: string, who: TestUser): Promise<string> {
   const [row] = await db()
     .select({ id: groupMember.id })
@@ -116,7 +125,9 @@ describe('creating a group', () => {
       'es',
     );
     expect(far.statusCode).toBe(400);
-    expect(far.json().message).toBe('Elige una fecha de inicio dentro de un año a partir de hoy.');
+    expect(far.json().message).toBe(
+      'Elige una fecha de inicio que esté a menos de un año de hoy, antes o después.',
+    );
     const long = await call(app.leader, 'POST', '/api/groups', {
       name: 'x'.repeat(81),
       language: 'en',
@@ -247,6 +258,19 @@ describe('invitations', () => {
     expect(unknown.json().message).toMatch(/^Esta invitación no existe/);
   });
 
+  it('assumes no level: joining without one is refused in words, and joins nobody', async () => {
+    const group = await createGroup(app.leader);
+    const { token } = await invite(app.leader, group.id);
+    const joiner = await createUser(app.t);
+    const none = await call(joiner, 'POST', `/api/invitations/${token}/accept`, {}, 'es');
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(none.json())).toContain(
+      'Elige qué pueden ver el líder y los colíderes y luego únete.',
+    );
+    expect((await call(joiner, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+    expect((await joinWith(joiner, token, 'membership')).statusCode).toBe(200);
+  });
+
   it('needs a member past the age gate to join', async () => {
     const group = await createGroup(app.leader);
     const { token } = await invite(app.leader, group.id);
@@ -283,7 +307,7 @@ describe('invitations', () => {
       app.other,
       'POST',
       `/api/invitations/${second.token}/accept`,
-      {},
+      { level: 'progress' },
       'es',
     );
     expect(usedUp.statusCode).toBe(410);
@@ -324,7 +348,7 @@ describe('invitations', () => {
       app.other,
       'POST',
       `/api/invitations/${fourth.token}/accept`,
-      {},
+      { level: 'progress' },
       'es',
     );
     expect(ended.statusCode).toBe(410);
@@ -394,7 +418,7 @@ describe('invitations', () => {
       app.outsider,
       'POST',
       `/api/invitations/received/${received.items[0].id}/accept`,
-      {},
+      { level: 'progress' },
     );
     expect(stolen.statusCode).toBe(404);
     const accepted = await call(
@@ -538,6 +562,15 @@ describe('consent, leaving and roles', () => {
       },
     );
     expect(promote.statusCode).toBe(204);
+    // The new co-leader is told, by the leader's first name (they now see everyone's progress).
+    const leaderFirst = (await db().select().from(user).where(eq(user.id, app.leader.id)))[0]!
+      .firstName;
+    expect(await groupNewsOf(app.member)).toContainEqual({
+      event: 'coLeader',
+      group: 'New believers',
+      sender: leaderFirst,
+      url: `/groups/${group.id}`,
+    });
     // A co-leader sees as the leader does, may remove members but not end or transfer.
     expect((await call(app.member, 'GET', `/api/groups/${group.id}/members`)).json().kind).toBe(
       'leader',
@@ -585,7 +618,29 @@ describe('consent, leaving and roles', () => {
       to: 'all',
       body: 'Well done',
     });
+    const before = (await groupNewsOf(app.leader)).length;
     expect((await call(app.leader, 'POST', `/api/groups/${group.id}/end`)).statusCode).toBe(204);
+    // Every member is told who ended it (in the app now; e-mail and push by the worker); the
+    // leader who ended it is not.
+    const leaderFirst = (await db().select().from(user).where(eq(user.id, app.leader.id)))[0]!
+      .firstName;
+    expect(await groupNewsOf(app.member)).toContainEqual({
+      event: 'ended',
+      group: 'New believers',
+      sender: leaderFirst,
+      url: '/groups',
+    });
+    expect(await groupNewsOf(app.leader)).toHaveLength(before);
+    const [delivery] = await db()
+      .select()
+      .from(notificationDelivery)
+      .where(
+        and(
+          eq(notificationDelivery.userId, app.member.id),
+          eq(notificationDelivery.dedupeKey, `group-ended:${group.id}`),
+        ),
+      );
+    expect(delivery).toMatchObject({ kind: 'groupNews' });
     expect(
       await db().select().from(groupReflection).where(eq(groupReflection.groupId, group.id)),
     ).toEqual([]);
@@ -683,15 +738,49 @@ describe('shared reflections and the feed', () => {
       await call(app.leader, 'GET', `/api/groups/${group.id}/reflections`)
     ).json();
     expect(leaderList.items.map((r: { text: string }) => r.text)).toEqual(['Edited thoughts']);
-    // Members read them only when the leader turns that on.
-    expect(
-      (await call(app.other, 'GET', `/api/groups/${group.id}/reflections`)).json().items,
-    ).toEqual([]);
+    // Shared while only the leaders read reflections: members never read it, even once the
+    // leader opens reflections to members, until its author chooses so (and is asked).
+    expect(shared.json().audience).toBe('leaders');
+    const othersRead = async () =>
+      (await call(app.other, 'GET', `/api/groups/${group.id}/reflections`)).json().items;
+    expect(await othersRead()).toEqual([]);
     await call(app.leader, 'PATCH', `/api/groups/${group.id}`, { membersSeeReflections: true });
-    expect(
-      (await call(app.other, 'GET', `/api/groups/${group.id}/reflections`)).json().items,
-    ).toHaveLength(1);
+    expect(await othersRead()).toEqual([]);
+    expect(await groupNewsOf(app.member)).toContainEqual({
+      event: 'reflectionsOpened',
+      group: 'New believers',
+      url: `/groups/${group.id}`,
+    });
+    // Nobody else is asked: they shared nothing with the leaders only.
+    expect((await groupNewsOf(app.other)).filter((d) => d.event === 'reflectionsOpened')).toEqual(
+      [],
+    );
     const id = shared.json().id;
+    const widen = (who: TestUser, audience: string, lang?: 'en' | 'es') =>
+      call(who, 'PUT', `/api/groups/${group.id}/reflections/${id}/audience`, { audience }, lang);
+    // Only its author widens it.
+    expect((await widen(app.leader, 'members')).statusCode).toBe(404);
+    expect((await widen(app.member, 'everyone')).statusCode).toBe(400);
+    expect((await widen(app.member, 'members')).statusCode).toBe(204);
+    expect(await othersRead()).toHaveLength(1);
+    // Closing reflections to members closes them at once; opening again restores what the
+    // author chose (and asks no one: nothing is shared with the leaders only).
+    await call(app.leader, 'PATCH', `/api/groups/${group.id}`, { membersSeeReflections: false });
+    expect(await othersRead()).toEqual([]);
+    const closed = await widen(app.member, 'members', 'es');
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(
+      'Los líderes de este grupo no permiten que los miembros lean las reflexiones.',
+    );
+    await call(app.leader, 'PATCH', `/api/groups/${group.id}`, { membersSeeReflections: true });
+    expect(await othersRead()).toHaveLength(1);
+    expect(
+      (await groupNewsOf(app.member)).filter((d) => d.event === 'reflectionsOpened'),
+    ).toHaveLength(1);
+    // The author narrows it back to the leaders.
+    expect((await widen(app.member, 'leaders')).statusCode).toBe(204);
+    expect(await othersRead()).toEqual([]);
+    expect((await widen(app.member, 'members')).statusCode).toBe(204);
     expect(
       (
         await call(app.leader, 'PATCH', `/api/groups/${group.id}/reflections/${id}`, {
@@ -715,12 +804,48 @@ describe('shared reflections and the feed', () => {
     ).toEqual([]);
   });
 
+  it('keeps the audience the author was shown: never wider than the group allows when shared', async () => {
+    const group = await groupWith([app.member, 'reflections'], [app.other, 'reflections']);
+    await call(app.member, 'PUT', '/api/lessons/101-1/response', { response: 'For all' });
+    await call(app.other, 'PUT', '/api/lessons/101-1/response', { response: 'For the leaders' });
+    // The group keeps reflections to the leaders: a share asking for the members gets the leaders.
+    const early = await call(app.member, 'POST', `/api/groups/${group.id}/reflections`, {
+      lessonId: '101-1',
+      audience: 'members',
+    });
+    expect(early.json().audience).toBe('leaders');
+    await call(app.member, 'DELETE', `/api/groups/${group.id}/reflections/${early.json().id}`);
+    await call(app.leader, 'PATCH', `/api/groups/${group.id}`, { membersSeeReflections: true });
+    const toAll = await call(app.member, 'POST', `/api/groups/${group.id}/reflections`, {
+      lessonId: '101-1',
+      audience: 'members',
+    });
+    expect(toAll.json().audience).toBe('members');
+    // Shown "the leaders" (or an older app that sends no audience): the leaders only.
+    const toLeaders = await call(app.other, 'POST', `/api/groups/${group.id}/reflections`, {
+      lessonId: '101-1',
+    });
+    expect(toLeaders.json().audience).toBe('leaders');
+    const seenBy = async (who: TestUser) =>
+      (await call(who, 'GET', `/api/groups/${group.id}/reflections`))
+        .json()
+        .items.map((r: { text: string }) => r.text)
+        .sort();
+    expect(await seenBy(app.other)).toEqual(['For all', 'For the leaders']);
+    expect(await seenBy(app.member)).toEqual(['For all']);
+    expect(await seenBy(app.leader)).toEqual(['For all', 'For the leaders']);
+  });
+
   it('shows milestones only of members who share activity, and messages to all', async () => {
     const sharer = await createUser(app.t);
     const group = await groupWith([sharer, 'progress'], [app.other, 'progress']);
     await call(sharer, 'PATCH', '/api/user/preferences', { activitySharing: true });
+    // The feed names them: nothing of theirs while they keep their name from other members.
     await call(sharer, 'PUT', '/api/lessons/101-1/response', { response: 'ok' });
     await call(sharer, 'POST', '/api/lessons/101-1/complete');
+    const hidden = (await call(app.other, 'GET', `/api/groups/${group.id}/feed`)).json();
+    expect(hidden.items).toEqual([]);
+    await call(sharer, 'PATCH', '/api/user/preferences', { profileVisibility: true });
     await call(app.other, 'PUT', '/api/lessons/101-1/response', { response: 'ok' });
     await call(app.other, 'POST', '/api/lessons/101-1/complete');
     await call(app.leader, 'POST', `/api/groups/${group.id}/messages`, {
@@ -835,5 +960,13 @@ describe('admin', () => {
       targetLabel: 'New believers',
     });
     expect((await call(app.member, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+    // Its leader and members are told that Camino's team ended it.
+    for (const who of [app.leader, app.member]) {
+      expect(await groupNewsOf(who)).toContainEqual({
+        event: 'endedByTeam',
+        group: 'New believers',
+        url: '/groups',
+      });
+    }
   });
 });

@@ -9,6 +9,8 @@ import {
   groupMessage,
   groupReflection,
   studyGroup,
+  studySheet,
+  groupMeeting,
   journalEntry,
   memoryVerse,
   notification,
@@ -208,8 +210,19 @@ const GROUP_BODIES = (memberId: string): Record<string, object> => ({
   'POST /api/groups/:id/messages': { to: memberId, body: 'A was here' },
   'POST /api/groups/:id/reflections': { lessonId: '101-1' },
   'PATCH /api/groups/:id/reflections/:reflectionId': { hidden: true },
+  'PUT /api/groups/:id/reflections/:reflectionId/audience': { audience: 'leaders' },
   'POST /api/groups/:id/invitations': {},
   'POST /api/groups/:id/invitations/email': { email: 'someone@example.com' },
+  'POST /api/groups/:id/sheets': { title: 'A was here', passages: [], questions: [] },
+  'PUT /api/groups/:id/sheets/:sheetId': {
+    title: 'A was here',
+    passages: ['John.3.16'],
+    questions: [],
+    prayer: '',
+    note: '',
+    audience: 'public',
+  },
+  'POST /api/groups/:id/meetings': { heldOn: new Date().toISOString().slice(0, 10), present: [] },
   'POST /api/invitations/received/:id/accept': { level: 'progress' },
   'POST /api/invitations/:token/accept': { level: 'progress' },
 });
@@ -256,6 +269,8 @@ describe('groups: the authorization matrix', () => {
         .from(groupInvitation)
         .where(eq(groupInvitation.groupId, groupId)),
       messages: await db.select().from(groupMessage).where(eq(groupMessage.groupId, groupId)),
+      sheets: await db.select().from(studySheet).where(eq(studySheet.groupId, groupId)),
+      meetings: await db.select().from(groupMeeting).where(eq(groupMeeting.groupId, groupId)),
     };
   }
 
@@ -283,6 +298,18 @@ describe('groups: the authorization matrix', () => {
       email: invitedB.email,
     });
     const received = (await app.call(invitedB, 'GET', '/api/invitations/received')).json();
+    const sheet = await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/sheets`, {
+      title: 'B only',
+      passages: ['Ps.23.1-Ps.23.6'],
+      questions: ['B only'],
+    });
+    expect(sheet.statusCode).toBe(201);
+    const meeting = await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/meetings`, {
+      heldOn: today,
+      present: [],
+      note: 'B only',
+    });
+    expect(meeting.statusCode).toBe(201);
     const removedId = await memberId(groupB.id, removed);
     expect(
       (await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/members/${removedId}/remove`))
@@ -295,6 +322,8 @@ describe('groups: the authorization matrix', () => {
       reflectionId: reflection.json().id as string,
       invitationId: groupB.invitationId,
       received: received.items[0].id as string,
+      sheetId: sheet.json().id as string,
+      meetingId: meeting.json().id as string,
     };
     const guessed = () => crypto.randomUUID();
     const before = await groupSnapshot(groupB.id);
@@ -309,7 +338,9 @@ describe('groups: the authorization matrix', () => {
         .replace(':id', ids.id)
         .replace(':memberId', ids.memberId)
         .replace(':reflectionId', ids.reflectionId)
-        .replace(':invitationId', ids.invitationId);
+        .replace(':invitationId', ids.invitationId)
+        .replace(':sheetId', ids.sheetId)
+        .replace(':meetingId', ids.meetingId);
     const cases: [string, TestUser, typeof bIds][] = [
       ['leader of A on B', leaderA, bIds],
       // A's own group with B's ids inside it.
@@ -324,6 +355,8 @@ describe('groups: the authorization matrix', () => {
           reflectionId: guessed(),
           invitationId: guessed(),
           received: guessed(),
+          sheetId: guessed(),
+          meetingId: guessed(),
         },
       ],
     ];
@@ -332,7 +365,10 @@ describe('groups: the authorization matrix', () => {
         const [method, pattern] = key.split(' ') as [Method, string];
         // On A's own group, only the routes that name a member, reflection or invitation of B.
         if (label === 'leader of A on A with B ids') {
-          const namesB = /:(memberId|reflectionId|invitationId)|transfer|messages/.test(pattern);
+          const namesB =
+            /:(memberId|reflectionId|invitationId|sheetId|meetingId)|transfer|messages/.test(
+              pattern,
+            );
           if (!namesB || pattern.startsWith('/api/invitations/')) continue;
         }
         const res = await app.call(
@@ -353,20 +389,24 @@ describe('groups: the authorization matrix', () => {
       outsider,
       'POST',
       '/api/invitations/not-a-token/accept',
-      {},
+      { level: 'progress' },
       'es',
     );
     expect(guessedLink.statusCode).toBe(404);
     const fresh = (
       await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/invitations`, {})
     ).json();
-    const revoked = await app.call(outsider, 'POST', `/api/invitations/${groupB.token}/accept`, {});
+    const revoked = await app.call(outsider, 'POST', `/api/invitations/${groupB.token}/accept`, {
+      level: 'progress',
+    });
     expect(revoked.statusCode).toBe(410);
     await app.t.database.db
       .update(groupInvitation)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(groupInvitation.id, fresh.invitation.id));
-    const expired = await app.call(outsider, 'POST', `/api/invitations/${fresh.token}/accept`, {});
+    const expired = await app.call(outsider, 'POST', `/api/invitations/${fresh.token}/accept`, {
+      level: 'progress',
+    });
     expect(expired.statusCode).toBe(410);
     expect((await app.call(outsider, 'GET', `/api/groups/${groupB.id}`)).statusCode).toBe(404);
     // And the same requests by B's own leader succeed: the 404s above were the membership check.

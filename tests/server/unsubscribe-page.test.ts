@@ -46,7 +46,7 @@ describe('the unsubscribe page', () => {
     expect(page.body).toContain(
       '<form method="post" action="/api/notifications/unsubscribe?token=',
     );
-    expect(page.body).toContain('>Cancelar suscripción</button>');
+    expect(page.body).toContain('>Dejar de recibir estos correos</button>');
     expect(page.body).not.toMatch(/<script/i);
     const nonce = /<style nonce="([^"]+)">/.exec(page.body)?.[1];
     expect(nonce).toBeTruthy();

@@ -101,7 +101,7 @@ const REPRESENTATIVE: Record<string, (step: number) => Record<string, unknown>> 
     reference: 'John 3:16',
     osis: 'John.3.16',
     translation: 'WEB',
-    text: 'For God so loved the world, that he gave his one and only Son…',
+    text: 'For God so loved the world, that he gave his only born Son…',
     category: 'love',
     state: 'review',
     card: {

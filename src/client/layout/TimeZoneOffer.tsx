@@ -7,10 +7,7 @@ import { Button } from '../components/ui/Button.tsx';
 import { toast } from '../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../lib/auth-api.ts';
 import { apiRequest, errorMessage } from '../lib/queryClient.ts';
-import { rememberKept } from '../lib/time-zone.ts';
-
-/** A zone as people read it: "America/Mexico City". */
-const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+import { rememberKept, zoneLabel, zonePlace } from '../lib/time-zone.ts';
 
 const saveTimeZone = async (timeZone: string) =>
   (await apiRequest('PATCH', '/api/user/preferences', { timeZone })).json() as Promise<CurrentUser>;
@@ -30,9 +27,11 @@ export default function TimeZoneOffer({
   zone: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const titleId = useId();
+  const label = (z: string) => zoneLabel(z, i18n.language);
+  const place = (z: string) => zonePlace(z, i18n.language);
   const saved = user.preferences.timeZone;
   const use = useMutation({
     mutationFn: saveTimeZone,
@@ -40,7 +39,7 @@ export default function TimeZoneOffer({
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       onDone();
       toast({
-        title: t('timeZoneOffer.changed', { zone: zoneName(updated.preferences.timeZone) }),
+        title: t('timeZoneOffer.changed', { zone: label(updated.preferences.timeZone) }),
       });
       // "Today" may be another date now: the dashboard, the reading, goals...
       await queryClient.invalidateQueries({
@@ -70,14 +69,14 @@ export default function TimeZoneOffer({
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p id={titleId} className="flex min-w-0 flex-1 basis-64 items-start gap-2">
           <Globe className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
-          <span>{t('timeZoneOffer.body', { device: zoneName(zone), saved: zoneName(saved) })}</span>
+          <span>{t('timeZoneOffer.body', { device: label(zone), saved: label(saved) })}</span>
         </p>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" disabled={use.isPending} onClick={() => use.mutate(zone)}>
-            {t('timeZoneOffer.use', { zone: zoneName(zone) })}
+            {t('timeZoneOffer.use', { zone: place(zone) })}
           </Button>
           <Button size="sm" variant="outline" disabled={use.isPending} onClick={keep}>
-            {t('timeZoneOffer.keep', { zone: zoneName(saved) })}
+            {t('timeZoneOffer.keep', { zone: place(saved) })}
           </Button>
         </div>
       </div>

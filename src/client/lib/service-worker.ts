@@ -3,7 +3,7 @@
  * once the member app is up and the browser is idle, having it keep what the page already shows,
  * and forgetting the member's offline data on sign-out.
  */
-import { DATA_CACHE, OUTBOX_DB, SW_URL, offlineRule } from '../sw/names.ts';
+import { DATA_CACHE, OUTBOX_DB, SHEETS_CACHE, SW_URL, offlineRule } from '../sw/names.ts';
 import { queryClient } from './queryClient.ts';
 
 let registered = false;
@@ -54,6 +54,7 @@ function keepWhatThePageShows() {
 export async function clearOfflineData(): Promise<void> {
   await Promise.allSettled([
     typeof caches === 'undefined' ? Promise.resolve() : caches.delete(DATA_CACHE),
+    typeof caches === 'undefined' ? Promise.resolve() : caches.delete(SHEETS_CACHE),
     typeof indexedDB === 'undefined'
       ? Promise.resolve()
       : new Promise<void>((resolve) => {

@@ -39,6 +39,11 @@ export const SERVER_ONLY = [
   'support.mail',
   'auth.resetMail',
   'groups.mail',
+  // A study sheet's link is a page the server draws (src/server/groups/sheet-page.ts), and its
+  // refusals come from the server in words.
+  'groups.sheets.page',
+  'groups.sheets.errors',
+  'groups.meetings.errors',
   'auth.signOutPage',
   'auth.verifyMail',
 ] as const;

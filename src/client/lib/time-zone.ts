@@ -56,3 +56,54 @@ export function zoneToOffer(member: { id: string; preferences: { timeZone: strin
   if (readKept().includes(keptEntry(member.id, saved, device))) return null;
   return device;
 }
+
+/**
+ * Places of zone ids whose Spanish name is not the id's own words (Intl names zones, not their
+ * cities): the Americas and Spain first, where our members live, and a few cities people travel
+ * to. Elsewhere the id's last part is the place ("America/Argentina/Buenos_Aires" → "Buenos Aires").
+ */
+const SPANISH_PLACES: Readonly<Record<string, string>> = {
+  'America/Mexico_City': 'Ciudad de México',
+  'America/Mazatlan': 'Mazatlán',
+  'America/Merida': 'Mérida',
+  'America/Cancun': 'Cancún',
+  'America/Bahia_Banderas': 'Bahía de Banderas',
+  'America/New_York': 'Nueva York',
+  'America/Los_Angeles': 'Los Ángeles',
+  'America/Bogota': 'Bogotá',
+  'America/Panama': 'Panamá',
+  'America/Havana': 'La Habana',
+  'America/Asuncion': 'Asunción',
+  'America/Sao_Paulo': 'São Paulo',
+  'Atlantic/Canary': 'Canarias',
+  'Europe/London': 'Londres',
+  'Europe/Paris': 'París',
+  'Europe/Berlin': 'Berlín',
+  'Europe/Rome': 'Roma',
+  'Europe/Lisbon': 'Lisboa',
+  'Asia/Tokyo': 'Tokio',
+};
+
+/** A zone's place as people say it: "Ciudad de México", "Mexico City", "UTC". */
+export function zonePlace(zone: string, language: string): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  const own = zone.split('/').pop() ?? zone;
+  return (language === 'es' ? SPANISH_PLACES[zone] : undefined) ?? own.replaceAll('_', ' ');
+}
+
+/**
+ * A zone as a member reads it, in their language: its place and the time it keeps, "Ciudad de
+ * México (hora estándar central)", "Tokyo (Japan Standard Time)"; the id itself never shows.
+ */
+export function zoneLabel(zone: string, language: string, at = new Date()): string {
+  const place = zonePlace(zone, language);
+  if (place === 'UTC') return place;
+  try {
+    const name = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return name ? `${place} (${name})` : place;
+  } catch {
+    return place; // a zone this browser does not know
+  }
+}

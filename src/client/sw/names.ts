@@ -19,6 +19,9 @@ export const SHELL_CACHE_PREFIX = 'camino-shell-';
 /** The member's own answers kept for reading offline; emptied on sign-out. */
 export const DATA_CACHE = 'camino-data';
 
+/** Study sheets opened on this device (their own worker keeps them), emptied on sign-out too. */
+export { SHEETS_CACHE } from '../../shared/values/sheets.ts';
+
 /** Where signing out goes: the worker empties the member's data on the way. */
 export const SIGN_OUT_PATH = '/api/logout';
 

@@ -20,6 +20,7 @@ import {
   DATA_CACHE,
   offlineRule,
   PUBLIC_FILES,
+  SHEETS_CACHE,
   SHELL_CACHE_PREFIX,
   SHELL_URL,
   SIGN_OUT_PATH,
@@ -245,5 +246,6 @@ async function checkUser(response: Response): Promise<boolean> {
 
 async function clearMemberData() {
   cleared += 1;
-  await caches.delete(DATA_CACHE);
+  // Study sheets of a group are the group's: they go with the member who opened them.
+  await Promise.all([caches.delete(DATA_CACHE), caches.delete(SHEETS_CACHE)]);
 }

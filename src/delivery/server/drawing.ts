@@ -21,6 +21,7 @@ import type { Language } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import type { DrawnAnswer } from '#delivery/app/drawing-context.ts';
 import type * as Renderer from '#delivery/render/drawing.tsx';
+import { startDrawingThreads } from './drawing-threads.ts';
 
 /** A drawing slower than this is given up: the shell goes instead. */
 export const MEMBER_RENDER_TIMEOUT_MS = 1_500;
@@ -55,10 +56,6 @@ export interface DrawnPage {
   state: string;
 }
 
-export interface MemberRenderer {
-  draw(request: FastifyRequest, path: string, language: Language): Promise<DrawnPage | null>;
-}
-
 /** JSON that cannot end its `<script>` element, nor open a comment in it. */
 export const scriptSafeJson = (value: unknown) =>
   JSON.stringify(value)
@@ -67,14 +64,32 @@ export const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The SSR bundle the build wrote beside the client (dist/ssr), or null without one. */
+export interface MemberRenderer {
+  draw(request: FastifyRequest, path: string, language: Language): Promise<DrawnPage | null>;
+}
+
+/**
+ * The SSR bundle the build wrote beside the client (dist/ssr), or null without one. With
+ * `threads` above 0 the pages are rendered on that many threads of their own (drawing-threads.ts,
+ * closed with the app); with 0, on the main thread.
+ */
 export async function loadMemberRenderer(
   app: FastifyInstance,
   clientDir: string | undefined,
+  threads = 0,
 ): Promise<MemberRenderer | null> {
   const file = clientDir ? join(clientDir, '..', 'ssr', 'drawing.js') : undefined;
   if (!file || !existsSync(file)) return null;
-  const { renderMemberPage } = (await import(pathToFileURL(file).href)) as typeof Renderer;
+  const bundle = pathToFileURL(file).href;
+  let render: typeof Renderer.renderMemberPage;
+  if (threads > 0) {
+    const pool = startDrawingThreads(bundle, threads);
+    app.addHook('onClose', () => pool.close());
+    await pool.ready;
+    render = ({ get, signal, ...drawing }) => pool.draw(drawing, get, signal);
+  } else {
+    ({ renderMemberPage: render } = (await import(bundle)) as typeof Renderer);
+  }
   let underWay = 0;
 
   /** The drawing itself: the session, then the page (null: the shell). */
@@ -109,7 +124,7 @@ export async function loadMemberRenderer(
     if (!user?.ageVerified) return null;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const cookies = request.cookies;
-    const drawn = await renderMemberPage({ path, search, language, user, get, cookies, signal });
+    const drawn = await render({ path, search, language, user, get, cookies, signal });
     return drawn && { html: drawn.html, state: scriptSafeJson(drawn.state) };
   }
 

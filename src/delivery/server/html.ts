@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LANGUAGE_COOKIE, type Language } from '#shared/constants.ts';
 import { languageFromHeader } from '#server/i18n/translate.ts';
 import { dataAt, routeAt } from '#delivery/paths.ts';
@@ -21,6 +22,9 @@ export const REVALIDATE = 'no-cache';
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 /** The app's HTML page with a fresh style nonce; `null` when no client has been built. */
 export interface HtmlPage {
@@ -162,7 +166,11 @@ function addVary(reply: FastifyReply, field: string) {
  * page together with the policy stored beside it; the 304 carries no new policy, whose nonce
  * would not match the stored page (docs/decisions/0012).
  */
-export function sendHtmlPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
+export async function sendHtmlPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: HtmlPage,
+): Promise<FastifyReply> {
   reply.header('cache-control', REVALIDATE).header('etag', page.etag);
   addVary(reply, 'Accept-Encoding');
   if (matchesEtag(request.headers['if-none-match'], page.etag)) {
@@ -176,12 +184,12 @@ export function sendHtmlPage(request: FastifyRequest, reply: FastifyReply, page:
  * The template with a fresh style nonce, its policy saying so, compressed as the request accepts;
  * `styleAttributes`: the policy also allows exactly these `style="…"` attributes (by hash).
  */
-function sendHtml(
+async function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
   template: string,
   styleAttributes: readonly string[] = [],
-) {
+): Promise<FastifyReply> {
   const nonce = randomBytes(16).toString('base64');
   let policy = String(reply.getHeader('content-security-policy')).replace(
     "style-src 'self'",
@@ -196,14 +204,15 @@ function sendHtml(
   reply.header('content-security-policy', policy).type('text/html; charset=utf-8');
   // Compressed here, per response (the nonce differs each time), at a fast level: the page
   // carries its stylesheet inline (~60 KB, ~11 KB compressed). The API's compression hook does
-  // not reach the app's pages sent by the not-found handler.
+  // not reach the app's pages sent by the not-found handler. On libuv's threads, not the main
+  // one, which meanwhile answers other requests (drawings' too).
   const html = template.replaceAll(NONCE_PLACEHOLDER, nonce);
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   const body =
     encoding === 'br'
-      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(html, { level: 6 });
+      ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzipped(html, { level: 6 });
   return reply.header('content-encoding', encoding).send(body);
 }
 
@@ -236,7 +245,7 @@ export function sendDrawnPage(
   shell: HtmlPage,
   drawn: { html: string; state: string; scripts: readonly string[] },
   language: Language,
-): FastifyReply | null {
+): Promise<FastifyReply> | null {
   const preload = drawn.scripts.map(escapeAttribute).join(' ');
   const template = shell.template
     .replace('<html lang="en">', () => `<html lang="${language}">`)

@@ -6,10 +6,12 @@ import {
   journalEntry,
   lessonProgress,
   memoryVerse,
+  passkey,
   prayerRequest,
   readingPlanRun,
   session,
   supportTicket,
+  twoFactor,
   user,
   userSearchVector,
 } from '../db/schema.ts';
@@ -131,36 +133,53 @@ export async function memberDetail(
   const row = await memberById(db, id);
   if (!row) return null;
   const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
-  const [lessons, journal, prayers, verses, plan, tickets, lastActivity, lastSession, premium] =
-    await Promise.all([
-      db
-        .select({ n: count() })
-        .from(lessonProgress)
-        .where(and(eq(lessonProgress.userId, id), isNotNull(lessonProgress.completedAt))),
-      db.select({ n: count() }).from(journalEntry).where(eq(journalEntry.userId, id)),
-      db.select({ n: count() }).from(prayerRequest).where(eq(prayerRequest.userId, id)),
-      db.select({ n: count() }).from(memoryVerse).where(eq(memoryVerse.userId, id)),
-      db
-        .select({ planId: readingPlanRun.planId })
-        .from(readingPlanRun)
-        .where(eq(readingPlanRun.userId, id)),
-      db.select({ n: count() }).from(supportTicket).where(eq(supportTicket.userId, id)),
-      db
-        .select({ at: max(activity.occurredAt) })
-        .from(activity)
-        .where(eq(activity.userId, id)),
-      db
-        .select({ at: max(session.createdAt) })
-        .from(session)
-        .where(eq(session.userId, id)),
-      premiumStateOf(db, row, graceDays),
-    ]);
+  const [
+    lessons,
+    journal,
+    prayers,
+    verses,
+    plan,
+    tickets,
+    lastActivity,
+    lastSession,
+    premium,
+    app,
+    keys,
+  ] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, id), isNotNull(lessonProgress.completedAt))),
+    db.select({ n: count() }).from(journalEntry).where(eq(journalEntry.userId, id)),
+    db.select({ n: count() }).from(prayerRequest).where(eq(prayerRequest.userId, id)),
+    db.select({ n: count() }).from(memoryVerse).where(eq(memoryVerse.userId, id)),
+    db
+      .select({ planId: readingPlanRun.planId })
+      .from(readingPlanRun)
+      .where(eq(readingPlanRun.userId, id)),
+    db.select({ n: count() }).from(supportTicket).where(eq(supportTicket.userId, id)),
+    db
+      .select({ at: max(activity.occurredAt) })
+      .from(activity)
+      .where(eq(activity.userId, id)),
+    db
+      .select({ at: max(session.createdAt) })
+      .from(session)
+      .where(eq(session.userId, id)),
+    premiumStateOf(db, row, graceDays),
+    db
+      .select({ n: count() })
+      .from(twoFactor)
+      .where(and(eq(twoFactor.userId, id), eq(twoFactor.verified, true))),
+    db.select({ n: count() }).from(passkey).where(eq(passkey.userId, id)),
+  ]);
   const times = [lastActivity[0]?.at, lastSession[0]?.at]
     .filter((d): d is Date => d instanceof Date)
     .map((d) => d.getTime());
   return {
     ...toAdminUser(row),
     premium,
+    secondStep: { authenticatorApp: n(app) > 0, passkeys: n(keys) },
     lockedAt: row.lockedAt?.toISOString() ?? null,
     lastActiveAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
     progress: {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   adminDeleteUserSchema,
+  adminRemoveSecondStepSchema,
   adminStatsSchema,
   adminUserDetailSchema,
   adminUserPageSchema,
@@ -16,7 +17,8 @@ import {
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
-import { session, user } from '../db/schema.ts';
+import { passkey, session, twoFactor, user } from '../db/schema.ts';
+import { translate } from '../i18n/translate.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { currentUser } from '../security/access.ts';
 import { DELETED_ACCOUNT, deleteAccountData } from '../account/deletion.ts';
@@ -50,6 +52,15 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, sessionCache } = deps;
   const stats = new StatsCache(db, deps.statsTtlMs ?? 30_000);
+  /** The member an irreversible action is about, once the admin typed their address to confirm. */
+  const confirmedTarget = async (id: string, typed: string) => {
+    const target = await memberById(db, id);
+    if (!target) throw notFound();
+    if (typed.toLowerCase() !== target.email.toLowerCase()) {
+      throw new HttpError(400, 'admin.errors.confirmMismatch', {}, 'CONFIRMATION_MISMATCH');
+    }
+    return target;
+  };
   // Any successful write (a sign-up, a lesson, a prayer, a ticket...) may change a figure.
   appBase.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
@@ -183,6 +194,85 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
     },
   );
 
+  app.post(
+    '/api/admin/users/:id/second-step/remove',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Turn off a member's second step (authenticator app and passkeys) after checks the admin records; signs them out everywhere and e-mails them",
+        params: idParams,
+        body: adminRemoveSecondStepSchema,
+        response: { 200: z.object({ ok: z.literal(true), emailed: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      const target = await confirmedTarget(id, request.body.confirmEmail);
+      // An admin turns off their own second step in their settings, with their own sign-in.
+      if (id === me.id) throw refuse('admin.errors.notYourself', 'SELF_CHANGE');
+      const removed = await db.transaction(async (tx) => {
+        const apps = await tx
+          .delete(twoFactor)
+          .where(eq(twoFactor.userId, id))
+          .returning({ id: twoFactor.id });
+        const keys = await tx
+          .delete(passkey)
+          .where(eq(passkey.userId, id))
+          .returning({ id: passkey.id });
+        if (apps.length === 0 && keys.length === 0) {
+          throw refuse('admin.errors.noSecondStep', 'NO_SECOND_STEP');
+        }
+        await tx
+          .update(user)
+          .set({ twoFactorEnabled: false, updatedAt: new Date() })
+          .where(eq(user.id, id));
+        // Whoever holds a lost device is signed out with it.
+        await tx.delete(session).where(eq(session.userId, id));
+        await recordAudit(
+          tx,
+          me,
+          'member.second-step-remove',
+          { type: 'user', id, label: target.email },
+          {
+            checks: request.body.checks,
+            authenticatorApp: apps.length > 0,
+            passkeys: keys.length,
+          },
+        );
+        return { apps: apps.length, keys: keys.length };
+      });
+      sessionCache.forgetUser(id);
+      request.log.info(
+        { event: 'admin.second-step-removed', target: id, ...removed },
+        "admin turned off a member's second step",
+      );
+      // The member is told, in their saved language: if they did not ask, they can act at once.
+      const [saved] = await db
+        .select({ preferences: user.preferences })
+        .from(user)
+        .where(eq(user.id, id));
+      const lang = saved?.preferences.language ?? 'en';
+      let emailed = true;
+      try {
+        await deps.mailer.send({
+          to: target.email,
+          subject: translate(lang, 'admin.secondStepMail.subject'),
+          text: translate(lang, 'admin.secondStepMail.body', {
+            name: target.firstName,
+            url: `${deps.appUrl}/account-settings#two-factor`,
+            support: `${deps.appUrl}/support`,
+          }),
+        });
+      } catch (err) {
+        emailed = false;
+        request.log.error({ err, event: 'admin.second-step-mail-failed' }, 'member not told');
+      }
+      return { ok: true as const, emailed };
+    },
+  );
+
   app.delete(
     '/api/admin/users/:id',
     {
@@ -197,11 +287,7 @@ export function registerAdminRoutes(appBase: FastifyInstance, deps: AdminDeps) {
     async (request) => {
       const me = currentUser(request);
       const { id } = request.params;
-      const target = await memberById(db, id);
-      if (!target) throw notFound();
-      if (request.body.confirmEmail.toLowerCase() !== target.email.toLowerCase()) {
-        throw new HttpError(400, 'admin.errors.confirmMismatch', {}, 'CONFIRMATION_MISMATCH');
-      }
+      const target = await confirmedTarget(id, request.body.confirmEmail);
       if (id === me.id) throw refuse('admin.errors.notYourself', 'SELF_CHANGE');
       if (target.role === 'admin' && target.lockedAt === null && (await adminCount(db)) <= 1) {
         throw refuse('admin.errors.lastAdmin', 'LAST_ADMIN');

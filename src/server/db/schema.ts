@@ -849,7 +849,9 @@ export const groupInvitation = pgTable(
 /**
  * A lesson reflection a member shares with one group: a pointer to their own practice response
  * (lesson_progress.response, read live: editing it in the lesson edits what the group reads).
- * Goes with the membership (leaving) and with the group's end.
+ * Goes with the membership (leaving) and with the group's end. `audience` is who its author
+ * shared it with, fixed when shared: `leaders` (the leader and co-leaders) or `members` (also
+ * every member, while the group lets members read reflections). Only its author widens it.
  */
 export const groupReflection = pgTable(
   'group_reflection',
@@ -865,6 +867,9 @@ export const groupReflection = pgTable(
       .notNull()
       .references(() => lesson.id, { onDelete: 'cascade' }),
     hidden: boolean('hidden').notNull().default(false),
+    audience: text('audience', { enum: ['leaders', 'members'] })
+      .notNull()
+      .default('leaders'),
     sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -893,5 +898,83 @@ export const groupMessage = pgTable(
   (t) => [
     index('group_message_sender_idx').on(t.groupId, t.senderId, t.senderDay),
     index('group_message_group_idx').on(t.groupId, t.createdAt),
+  ],
+);
+
+/**
+ * A study sheet a group's leaders prepare for a meeting (issue 38 item 2): passages as OSIS in
+ * the KJV numbering (each reader sees them in their own language and translation), questions,
+ * a prayer prompt and a note. `token` is the secret of its link, `/sheet/<token>`, kept as is
+ * because the leaders share it again and again (a capability link, as a shared document's);
+ * making a new one is how a link is revoked. `audience`: `group` (the link opens for the
+ * group's members, signed in) or `public` (for anyone who has it). Deleted when its group ends.
+ */
+export const studySheet = pgTable(
+  'study_sheet',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    passages: jsonb('passages').$type<string[]>().notNull().default([]),
+    questions: jsonb('questions').$type<string[]>().notNull().default([]),
+    prayer: text('prayer').notNull().default(''),
+    note: text('note').notNull().default(''),
+    audience: text('audience', { enum: ['group', 'public'] })
+      .notNull()
+      .default('group'),
+    token: text('token').notNull().unique(),
+    ...timestamps,
+  },
+  (t) => [index('study_sheet_group_idx').on(t.groupId, t.updatedAt)],
+);
+
+/**
+ * A meeting a group's leaders reported (issue 38 item 3): its date on the group's calendar,
+ * visitors (a number and the first names given), what it covered (`covered_kind`/`covered_id`,
+ * with `covered_title` kept as it was when reported: a sheet deleted later still reads), the
+ * prayer needs the leaders heard (read by the leaders only) and a note. The id is the browser's
+ * (a report queued offline and sent twice is made once). Deleted with its group's end.
+ */
+export const groupMeeting = pgTable(
+  'group_meeting',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    heldOn: date('held_on', { mode: 'string' }).notNull(),
+    /** How many members the group had when the report was made ("6 of 8 members"). */
+    members: integer('members').notNull().default(0),
+    visitors: smallint('visitors').notNull().default(0),
+    visitorNames: text('visitor_names').notNull().default(''),
+    coveredKind: text('covered_kind', { enum: ['lesson', 'sheet'] }),
+    coveredId: text('covered_id'),
+    coveredTitle: text('covered_title'),
+    prayer: text('prayer').notNull().default(''),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('group_meeting_group_idx').on(t.groupId, t.heldOn)],
+);
+
+/**
+ * Who came to a reported meeting: one row per member present. Goes with the membership (a
+ * member who leaves takes their attendance with them) and with the meeting.
+ */
+export const groupAttendance = pgTable(
+  'group_attendance',
+  {
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => groupMeeting.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => groupMember.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.memberId] }),
+    index('group_attendance_member_idx').on(t.memberId),
   ],
 );

@@ -91,7 +91,7 @@ export function registerAdminGroupRoutes(appBase: FastifyInstance, deps: { db: D
           .for('update');
         if (!group) throw notFound();
         if (group.endedAt) return;
-        await endGroup(tx, group.id);
+        await endGroup(tx, group.id, { by: 'team' });
         await recordAudit(tx, me, 'group.end', { type: 'group', id: group.id, label: group.name });
       });
       return reply.status(204).send();

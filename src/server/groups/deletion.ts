@@ -53,7 +53,8 @@ export async function leaveAllGroups(tx: Transaction, userId: string): Promise<G
         for (const m of members) {
           notices.push({ to: m.email, lang: m.preferences.language ?? 'en', group: name });
         }
-        await endGroup(tx, groupId);
+        // Told by the e-mail below, which says why: the leader's account closed.
+        await endGroup(tx, groupId, null);
         continue;
       }
     }

@@ -15,6 +15,7 @@ import {
   groupFeedSchema,
   groupListSchema,
   hideReflectionSchema,
+  reflectionAudienceSchema,
   isPremiumPath,
   memberPageSchema,
   membersQuerySchema,
@@ -311,6 +312,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
         });
         return {
           ...groupBase(group, path, sizes.get(group.id) ?? 0, courses, request.lang),
+          membersSeeReflections: group.membersSeeReflections,
           role: member.role,
           level: member.level,
           muted: member.muted,
@@ -448,7 +450,7 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
     },
     async (request) => {
       const user = currentUser(request);
-      const { me } = await readMembership(db, request.params.id, user.id);
+      const { me, group: before } = await readMembership(db, request.params.id, user.id);
       requireLeaders(me);
       const input = request.body;
       if (input.startsOn !== undefined) {
@@ -457,10 +459,18 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
           throw new HttpError(400, GROUP_ERRORS.startDate, {}, 'START_DATE');
         }
       }
-      await db
-        .update(studyGroup)
-        .set({ ...input, version: sql`${studyGroup.version} + 1`, updatedAt: new Date() })
-        .where(eq(studyGroup.id, request.params.id));
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(studyGroup)
+          .set({ ...input, version: sql`${studyGroup.version} + 1`, updatedAt: new Date() })
+          .where(eq(studyGroup.id, request.params.id))
+          .returning({ name: studyGroup.name, version: studyGroup.version });
+        // Members may now read reflections: what was shared stays with the leaders, and each
+        // author is asked whether the members may read theirs too.
+        if (changed && input.membersSeeReflections && !before.membersSeeReflections) {
+          await askAuthorsToWiden(tx, before.id, changed.name, changed.version);
+        }
+      });
       const fresh = await readMembership(db, request.params.id, user.id);
       return detail(fresh.group, fresh.me, user, request.lang);
     },
@@ -474,7 +484,11 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
       await db.transaction(async (tx) => {
         const { me } = await membershipOf(tx, request.params.id, user.id, { lock: true });
         requireLeader(me);
-        await endGroup(tx, request.params.id);
+        await endGroup(tx, request.params.id, {
+          by: 'leader',
+          sender: user.firstName,
+          leaderUserId: user.id,
+        });
       });
       return reply.status(204).send();
     },
@@ -599,6 +613,21 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
           .set({ role: request.body.role })
           .where(eq(groupMember.id, target.id));
         await bumpVersion(tx, group.id);
+        // The new co-leader is told what changed for them: they see progress, all see their name.
+        if (request.body.role === 'co-leader') {
+          await notifyMany(
+            tx,
+            [target.userId],
+            'groupNews',
+            {
+              event: 'coLeader',
+              group: group.name,
+              sender: user.firstName,
+              url: `/groups/${group.id}`,
+            },
+            { dedupeKey: `co-leader:${target.id}:${group.version}` },
+          );
+        }
       });
       return reply.status(204).send();
     },
@@ -800,9 +829,12 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
       if (!written?.response.trim()) {
         throw new HttpError(409, GROUP_ERRORS.noReflection, {}, 'NO_REFLECTION');
       }
+      // Never wider than the author was shown, nor than the group allows now.
+      const audience =
+        request.body.audience === 'members' && group.membersSeeReflections ? 'members' : 'leaders';
       await db
         .insert(groupReflection)
-        .values({ id: randomUUID(), groupId: group.id, memberId: me.id, lessonId })
+        .values({ id: randomUUID(), groupId: group.id, memberId: me.id, lessonId, audience })
         .onConflictDoNothing();
       const [item] = await reflectionsOf(db, courses, group, me, request.lang, {
         lessonId,
@@ -830,6 +862,40 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
         )
         .returning({ id: groupReflection.id });
       if (gone.length === 0) throw notFound();
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/groups/:id/reflections/:reflectionId/audience',
+    {
+      schema: {
+        tags,
+        summary:
+          'Who reads my shared reflection: the leaders, or also the members (its author; widening needs the group to allow it)',
+        params: reflectionParams,
+        body: reflectionAudienceSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { me, group } = await readMembership(db, request.params.id, user.id);
+      if (!isId(request.params.reflectionId)) throw notFound();
+      const { audience } = request.body;
+      if (audience === 'members' && !group.membersSeeReflections) {
+        throw new HttpError(409, GROUP_ERRORS.membersClosed, {}, 'MEMBERS_CLOSED');
+      }
+      const changed = await db
+        .update(groupReflection)
+        .set({ audience })
+        .where(
+          and(
+            eq(groupReflection.id, request.params.reflectionId),
+            eq(groupReflection.memberId, me.id),
+          ),
+        )
+        .returning({ id: groupReflection.id });
+      if (changed.length === 0) throw notFound();
       return reply.status(204).send();
     },
   );
@@ -865,6 +931,22 @@ export function registerGroupRoutes(appBase: FastifyInstance, deps: GroupDeps) {
   );
 }
 
+/** Tells each author of a reflection shared with the leaders only that members may now read. */
+async function askAuthorsToWiden(tx: Executor, groupId: string, name: string, version: number) {
+  const authors = await tx
+    .selectDistinct({ userId: groupMember.userId })
+    .from(groupReflection)
+    .innerJoin(groupMember, eq(groupMember.id, groupReflection.memberId))
+    .where(and(eq(groupReflection.groupId, groupId), eq(groupReflection.audience, 'leaders')));
+  await notifyMany(
+    tx,
+    authors.map((a) => a.userId),
+    'groupNews',
+    { event: 'reflectionsOpened', group: name, url: `/groups/${groupId}` },
+    { dedupeKey: `reflections-opened:${groupId}:${version}` },
+  );
+}
+
 /**
  * The reflections the reader may read: leaders all of them (hidden ones marked), members their
  * own and, if the leader allows, the others' that are not hidden. The text is the author's
@@ -879,11 +961,14 @@ async function reflectionsOf(
   filter: { lessonId?: string; mineOnly?: boolean },
 ): Promise<SharedReflection[]> {
   const leaderView = isLeader(me);
+  // A member reads another's reflection only if its author shared it with the members and the
+  // group still lets members read reflections.
   const othersVisible = leaderView || group.membersSeeReflections;
   const result = await db.execute<{
     id: string;
     lesson_id: string;
     hidden: boolean;
+    audience: 'leaders' | 'members';
     shared_at: string | Date;
     member_id: string;
     first_name: string;
@@ -891,7 +976,7 @@ async function reflectionsOf(
     response: string;
     updated_at: string | Date;
   }>(sql`
-    select gr.id, gr.lesson_id, gr.hidden, gr.shared_at, gr.member_id,
+    select gr.id, gr.lesson_id, gr.hidden, gr.audience, gr.shared_at, gr.member_id,
       u.first_name, u.last_name, lp.response, lp.updated_at
     from group_reflection gr
     join group_member m on m.id = gr.member_id
@@ -904,7 +989,7 @@ async function reflectionsOf(
           ? sql`and gr.member_id = ${me.id}`
           : leaderView
             ? sql``
-            : sql`and (gr.hidden = false or gr.member_id = ${me.id})`
+            : sql`and ((gr.hidden = false and gr.audience = 'members') or gr.member_id = ${me.id})`
       }
       and m.level = 'reflections' and btrim(lp.response) <> ''
     order by gr.shared_at desc
@@ -916,6 +1001,7 @@ async function reflectionsOf(
     lastName: r.last_name,
     text: r.response,
     hidden: r.hidden,
+    audience: r.audience,
     mine: r.member_id === me.id,
     sharedAt: new Date(r.shared_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
@@ -924,8 +1010,9 @@ async function reflectionsOf(
 
 /**
  * The group's feed, computed from the members' own rows (nothing copied): milestones since they
- * joined of the members whose activity sharing is on and who share progress with the group,
- * and the leaders' messages to all. Newest first.
+ * joined of the members whose activity sharing is on, who share progress with the group and whose
+ * name the others may see (profile visibility; a leader's always), and the leaders' messages to
+ * all. Newest first.
  */
 async function feedOf(
   db: Executor,
@@ -936,8 +1023,10 @@ async function feedOf(
   const path = pathOf(group);
   const lessonIds =
     path.kind === 'course' ? (courses.course(path.courseId)?.lessons.map((l) => l.id) ?? []) : [];
+  // Shown by name, so only of members whose name the others may see (the leaders' always).
   const sharing = sql`m.group_id = ${group.id} and m.level <> 'membership'
-    and coalesce((u.preferences->>'activitySharing')::boolean, false)`;
+    and coalesce((u.preferences->>'activitySharing')::boolean, false)
+    and (m.role <> 'member' or coalesce((u.preferences->>'profileVisibility')::boolean, false))`;
   const result = await db.execute<{
     id: string;
     kind: (typeof FEED_KINDS)[number];

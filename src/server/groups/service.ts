@@ -18,8 +18,16 @@ import {
 import type { CourseId } from '#shared/values/course.ts';
 import type { ReadingPlanId } from '#shared/values/reading.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
-import { groupInvitation, groupMember, groupMessage, studyGroup } from '../db/schema.ts';
+import {
+  groupInvitation,
+  groupMeeting,
+  groupMember,
+  groupMessage,
+  studyGroup,
+  studySheet,
+} from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { notifyMany } from '../notifications/notify.ts';
 
 export type GroupRow = typeof studyGroup.$inferSelect;
 export type MemberRow = typeof groupMember.$inferSelect;
@@ -212,15 +220,56 @@ export function assertCanLead(counts: { led: number; joined: number }): void {
 }
 
 /**
+ * Who ended a group, for the notice its members get: its leader (by first name), or Camino's
+ * team (an admin). `null`: the caller tells them itself (an account's deletion e-mails them).
+ */
+export type EndNotice = { by: 'leader'; sender: string; leaderUserId: string } | { by: 'team' };
+
+/**
  * Ends a group: its members, their shared reflections and the messages go (each member's own
  * progress was always theirs and stays); the group row stays, ended, so its invitations say so.
+ * Every member but the one who ended it is told (kind `groupNews`: in the app, and by e-mail and
+ * push as each chose, in their own language), in the same transaction.
  */
-export async function endGroup(tx: Executor, groupId: string, now = new Date()): Promise<void> {
+export async function endGroup(
+  tx: Executor,
+  groupId: string,
+  notice: EndNotice | null,
+  now = new Date(),
+): Promise<void> {
+  if (notice) {
+    const [group] = await tx
+      .select({ name: studyGroup.name })
+      .from(studyGroup)
+      .where(eq(studyGroup.id, groupId));
+    const members = await tx
+      .select({ userId: groupMember.userId })
+      .from(groupMember)
+      .where(eq(groupMember.groupId, groupId));
+    const told = members
+      .map((m) => m.userId)
+      .filter((id) => notice.by === 'team' || id !== notice.leaderUserId);
+    if (group && told.length) {
+      await notifyMany(
+        tx,
+        told,
+        'groupNews',
+        notice.by === 'team'
+          ? { event: 'endedByTeam', group: group.name, url: '/groups' }
+          : { event: 'ended', group: group.name, sender: notice.sender, url: '/groups' },
+        { dedupeKey: `group-ended:${groupId}`, now },
+      );
+    }
+  }
   await tx
     .update(studyGroup)
     .set({ endedAt: now, updatedAt: now, version: sql`${studyGroup.version} + 1` })
     .where(eq(studyGroup.id, groupId));
   await tx.delete(groupMessage).where(eq(groupMessage.groupId, groupId));
+  // Study sheets are the group's: their links stop opening them. Meeting reports go too (their
+  // attendance with them).
+  await tx.delete(studySheet).where(eq(studySheet.groupId, groupId));
+  await tx.delete(groupMeeting).where(eq(groupMeeting.groupId, groupId));
   // Reflections and messages to one member go with the membership (cascade).
   await tx.delete(groupMember).where(eq(groupMember.groupId, groupId));
   await tx

@@ -61,6 +61,37 @@ export interface Mailer {
   close?(): void;
 }
 
+/** Work done once the answer has gone (see `afterAnswer`). */
+export interface AfterAnswer {
+  /** Runs `work` after the current request's answer; a failure is logged, never thrown. */
+  run(what: string, work: () => Promise<void>): void;
+  /** Waits for what is on its way (the server closing). */
+  drain(): Promise<void>;
+}
+
+/**
+ * Work sent after the answer. "Send me a reset link" must answer in the same time whether or not
+ * the address has an account (ADR 0026): the e-mail, and the lookup of its language, go after
+ * the answer, so the mail server's time is not in it.
+ */
+export function afterAnswer(log: FastifyBaseLogger): AfterAnswer {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(what, work) {
+      const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) =>
+          log.error({ event: 'mail.after-answer-failed', what, err: error }, `${what} failed`),
+        )
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    },
+    async drain() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
 /** Sending clears the outbox at most this often. */
 const PURGE_ON_SEND_MS = 60_000;
 

@@ -7,6 +7,7 @@
 import { and, count, eq, gte, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Language } from '#shared/constants.ts';
 import { type NotificationKind, type ReminderKind } from '#shared/schemas/notifications.ts';
+import { notificationKey } from '#shared/values/notifications.ts';
 import type { Executor } from '../db/client.ts';
 import {
   activity,
@@ -156,10 +157,10 @@ export function render(
   } else if (kind === 'prayer' && data.count === 0) {
     body = translate(lang, 'notify.kinds.prayer.bodyNone');
   } else {
-    body = counted(lang, `notify.kinds.${kind}.body`, vars);
+    body = counted(lang, notificationKey(kind, data, 'body'), vars);
   }
   return {
-    title: translate(lang, `notify.kinds.${kind}.title`, vars),
+    title: translate(lang, notificationKey(kind, data, 'title'), vars),
     body,
     url: notificationUrl(kind, data),
   };

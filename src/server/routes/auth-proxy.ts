@@ -197,6 +197,18 @@ function withoutToken(json: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * better-auth answers the same code for different links: INVALID_TOKEN from the address
+ * confirmation said "This reset link is invalid". A path's own words for a code, where they differ
+ * (the confirmation page's, which it shows for the same outcomes).
+ */
+const MESSAGE_BY_PATH: Record<string, Record<string, string>> = {
+  '/verify-email': {
+    INVALID_TOKEN: 'verify.page.invalid',
+    TOKEN_EXPIRED: 'verify.page.expired',
+  },
+};
+
 export async function forward(
   auth: Auth,
   request: FastifyRequest,
@@ -236,7 +248,7 @@ export async function forward(
     const code = typeof json.code === 'string' ? json.code : undefined;
     await onError?.(code);
     const key = code
-      ? `auth.errors.${code}`
+      ? (MESSAGE_BY_PATH[path]?.[code] ?? `auth.errors.${code}`)
       : response.status === 429
         ? 'auth.errors.TOO_MANY_REQUESTS'
         : '';

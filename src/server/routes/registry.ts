@@ -144,10 +144,23 @@ export const ROUTE_ACCESS = {
   'POST /api/groups/:id/reflections': 'member',
   'DELETE /api/groups/:id/reflections/:reflectionId': 'member',
   'PATCH /api/groups/:id/reflections/:reflectionId': 'member',
+  'PUT /api/groups/:id/reflections/:reflectionId/audience': 'member',
   'GET /api/groups/:id/invitations': 'member',
   'POST /api/groups/:id/invitations': 'member',
   'POST /api/groups/:id/invitations/:invitationId/revoke': 'member',
   'POST /api/groups/:id/invitations/email': 'member',
+  // Study sheets (issue 38 item 2): listed by members, made and shared by the leaders; the
+  // link's own page, /sheet/<token>, is outside /api (src/server/groups/sheet-page.ts).
+  'GET /api/groups/:id/sheets': 'member',
+  'POST /api/groups/:id/sheets': 'member',
+  'PUT /api/groups/:id/sheets/:sheetId': 'member',
+  'POST /api/groups/:id/sheets/:sheetId/link': 'member',
+  'DELETE /api/groups/:id/sheets/:sheetId': 'member',
+  // Meeting reports (issue 38 item 3): recorded and read by the leaders; each member reads
+  // their own attendance from the same list.
+  'GET /api/groups/:id/meetings': 'member',
+  'POST /api/groups/:id/meetings': 'member',
+  'DELETE /api/groups/:id/meetings/:meetingId': 'member',
   'GET /api/invitations/received': 'member',
   'POST /api/invitations/received/:id/accept': 'member',
   'POST /api/invitations/received/:id/decline': 'member',
@@ -199,6 +212,7 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/users/:id': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
   'POST /api/admin/users/:id/password-reset': 'admin',
+  'POST /api/admin/users/:id/second-step/remove': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
   'GET /api/admin/tickets': 'admin',
   'GET /api/admin/tickets/:id': 'admin',

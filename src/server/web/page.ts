@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Language } from '#shared/constants.ts';
 import { translate } from '../i18n/translate.ts';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,

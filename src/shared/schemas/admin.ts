@@ -62,6 +62,8 @@ export type PremiumState = z.infer<typeof premiumStateSchema>;
 
 export const adminUserDetailSchema = adminUserSchema.extend({
   premium: premiumStateSchema,
+  /** The member's second steps of signing in (ADR 0044): whether they have any, not what. */
+  secondStep: z.object({ authenticatorApp: z.boolean(), passkeys: z.number() }),
   lockedAt: z.string().nullable(),
   lastActiveAt: z.string().nullable(),
   progress: z.object({
@@ -86,6 +88,24 @@ export const adminDeleteUserSchema = z.object({
   confirmEmail: z.string({ error: 'validation.required' }).trim().min(1, {
     error: 'validation.required',
   }),
+});
+
+/**
+ * Turning off a member's second step (a member who lost every device, ADR 0044): the admin writes
+ * down what they checked to be sure it is the member asking (kept in the audit log), and types
+ * the member's e-mail address to confirm.
+ */
+export const SECOND_STEP_CHECKS_MIN = 20;
+export const SECOND_STEP_CHECKS_MAX = 1000;
+export const adminRemoveSecondStepSchema = z.object({
+  confirmEmail: z.string({ error: 'validation.required' }).trim().min(1, {
+    error: 'validation.required',
+  }),
+  checks: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(SECOND_STEP_CHECKS_MIN, { error: 'admin.errors.checksTooShort' })
+    .max(SECOND_STEP_CHECKS_MAX, { error: 'validation.max' }),
 });
 
 export const TICKET_AGES = ['day', 'week', 'older'] as const;

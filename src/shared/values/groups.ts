@@ -46,7 +46,6 @@ export type GroupRole = (typeof GROUP_ROLES)[number];
  */
 export const CONSENT_LEVELS = ['membership', 'progress', 'reflections'] as const;
 export type ConsentLevel = (typeof CONSENT_LEVELS)[number];
-export const DEFAULT_CONSENT_LEVEL: ConsentLevel = 'progress';
 
 export const INVITATION_STATUSES = [
   'open',

@@ -17,6 +17,7 @@ export const EVENT_KINDS = [
   'supportAnswered',
   'groupMessage',
   'groupInvitation',
+  'groupNews',
 ] as const;
 export const SETTING_KINDS = [...REMINDER_KINDS, ...EVENT_KINDS] as const;
 /** `test` is what /notification-test sends. */
@@ -48,6 +49,7 @@ export const KIND_TOGGLE: Record<
   supportAnswered: null,
   groupMessage: null,
   groupInvitation: null,
+  groupNews: null,
 };
 
 /** Where a notification of each kind leads. */
@@ -61,6 +63,7 @@ export const KIND_URL: Record<NotificationKind, string> = {
   supportAnswered: '/account-settings?tab=support',
   groupMessage: '/groups',
   groupInvitation: '/groups',
+  groupNews: '/groups',
   test: '/notification-test',
 };
 
@@ -75,7 +78,31 @@ export const DEFAULT_KIND_TIMES: Record<SettingKind, string> = {
   supportAnswered: '12:00',
   groupMessage: '12:00',
   groupInvitation: '12:00',
+  groupNews: '12:00',
 };
+
+/**
+ * What a `groupNews` notification tells (its payload's `event`; the words are
+ * `notify.kinds.groupNews.<event>`): the group ended (by its leader, or by Camino's team), the
+ * leaders let members read reflections (the author is asked again), you were made co-leader.
+ */
+export const GROUP_NEWS_EVENTS = ['ended', 'endedByTeam', 'reflectionsOpened', 'coLeader'] as const;
+export type GroupNewsEvent = (typeof GROUP_NEWS_EVENTS)[number];
+
+/** The i18n key of a notification's title or body: `groupNews` words each event on its own. */
+export function notificationKey(
+  kind: NotificationKind,
+  data: Record<string, unknown>,
+  part: 'title' | 'body',
+): string {
+  if (kind === 'groupNews') {
+    const event = (GROUP_NEWS_EVENTS as readonly unknown[]).includes(data.event)
+      ? (data.event as GroupNewsEvent)
+      : 'ended';
+    return `notify.kinds.groupNews.${event}.${part}`;
+  }
+  return `notify.kinds.${kind}.${part}`;
+}
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -13,6 +13,7 @@ import {
   MEMBER_RENDER_TIMEOUT_MS,
   loadMemberRenderer,
 } from '#delivery/server/drawing.ts';
+import { threadExecArgv } from '#delivery/server/drawing-threads.ts';
 import type { DrawnAnswers } from '#delivery/app/drawn.ts';
 import type * as Renderer from '#delivery/render/drawing.tsx';
 
@@ -41,7 +42,10 @@ const fake = globalThis as unknown as { __fakeDrawing?: FakeDrawing };
  * A built client as the server reads it, with a drawing bundle that hands every drawing to
  * `globalThis.__fakeDrawing` (set by each test); without the bundle when `drawing` is false.
  */
-function fakeBuild(drawing = true): { root: string; clientDir: string } {
+function fakeBuild(
+  drawing = true,
+  bundle = 'export const renderMemberPage = (input) => globalThis.__fakeDrawing(input);\n',
+): { root: string; clientDir: string } {
   const root = mkdtempSync(join(tmpdir(), 'camino-drawing-'));
   const clientDir = join(root, 'client');
   mkdirSync(clientDir);
@@ -62,12 +66,35 @@ function fakeBuild(drawing = true): { root: string; clientDir: string } {
   );
   if (drawing) {
     mkdirSync(join(root, 'ssr'));
-    writeFileSync(
-      join(root, 'ssr', 'drawing.js'),
-      'export const renderMemberPage = (input) => globalThis.__fakeDrawing(input);\n',
-    );
+    writeFileSync(join(root, 'ssr', 'drawing.js'), bundle);
   }
   return { root, clientDir };
+}
+
+/**
+ * A test app serving `build`: its log's warnings go to `logged`, and the URL of each of the
+ * drawings' own requests to the API (marked with DRAWING_HEADER) to `inner`.
+ */
+function appOnFakeBuild(
+  build: { clientDir: string },
+  logged: string[],
+  inner: string[],
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  return createTestApp({
+    env,
+    deps: {
+      clientDir: build.clientDir,
+      logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
+      plugins: [
+        (app: FastifyInstance) => {
+          app.addHook('onRequest', async (request) => {
+            if (request.headers[DRAWING_HEADER]) inner.push(request.url);
+          });
+        },
+      ],
+    },
+  });
 }
 
 const drawnPage = (html: string): Renderer.MemberPage => ({
@@ -86,19 +113,7 @@ describe('when the server draws a member’s page, and when the shell goes inste
 
   beforeAll(async () => {
     build = fakeBuild();
-    t = await createTestApp({
-      deps: {
-        clientDir: build.clientDir,
-        logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
-        plugins: [
-          (app: FastifyInstance) => {
-            app.addHook('onRequest', async (request) => {
-              if (request.headers[DRAWING_HEADER]) inner.push(request.url);
-            });
-          },
-        ],
-      },
-    });
+    t = await appOnFakeBuild(build, logged, inner);
     member = await createUser(t);
   });
   afterAll(async () => {
@@ -236,7 +251,98 @@ describe('when the server draws a member’s page, and when the shell goes inste
   });
 });
 
-/** The real drawing bundle and its server, as production runs them. */
+/**
+ * Drawings on a thread of their own (src/delivery/server/drawing-threads.ts): a bundle that
+ * draws what the main thread answered, stops its thread when asked to (`?stop`), and keeps
+ * asking, slowly, when asked to (`?slow`, counting in the page what it was answered).
+ */
+describe('drawings on a thread of their own', () => {
+  it('starts a thread with the process’s Node options, less its module loaders', () => {
+    expect(
+      threadExecArgv([
+        '--import',
+        'tsx',
+        '--max-old-space-size=512',
+        '--import=./preload.mjs',
+        '--require',
+        'x.cjs',
+        '--enable-source-maps',
+      ]),
+    ).toEqual(['--max-old-space-size=512', '--enable-source-maps']);
+  });
+
+  const BUNDLE = `
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    export async function renderMemberPage(input) {
+      if (input.search === '?stop') process.exit(3);
+      let answer = await input.get('/api/journal?page=1');
+      if (input.search === '?slow') {
+        for (;;) {
+          await sleep(100);
+          answer = await input.get('/api/journal?page=1');
+        }
+      }
+      const { total } = JSON.parse(answer.body);
+      return { html: '<main>' + input.language + ' ' + answer.status + ' ' + total + '</main>',
+        state: { queries: [[['/api/journal?page=1'], total]], errors: [], lazies: [] } };
+    }
+  `;
+  let t: TestApp;
+  let build: { root: string; clientDir: string };
+  let member: TestUser;
+  const logged: string[] = [];
+  const inner: string[] = [];
+
+  beforeAll(async () => {
+    build = fakeBuild(true, BUNDLE);
+    t = await appOnFakeBuild(build, logged, inner, { DRAWING_THREADS: '1' });
+    member = await createUser(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  const open = (path: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { cookie: member.cookie, 'accept-language': 'es' },
+    });
+
+  it('draws with the answers the server gave the thread; a thread that stops is started again', async () => {
+    const first = await open('/journal');
+    expect(isDrawn(first)).toBe(true);
+    expect(first.body).toContain('<main>es 200 0</main>');
+    expect(stateOf(first.body).queries).toEqual([[['/api/journal?page=1'], 0]]);
+    expect(inner).toContain('/api/journal?page=1');
+
+    const stopped = await open('/journal?stop');
+    expect(isDrawn(stopped)).toBe(false);
+    expect(stopped.statusCode).toBe(200);
+    expect(logged.join('\n')).toContain('a drawing thread stopped (exit code 3)');
+
+    const again = await open('/journal');
+    expect(isDrawn(again)).toBe(true);
+    expect(again.body).toContain('<main>es 200 0</main>');
+  });
+
+  it('a drawing too slow is given up on its thread too: the shell at the timeout, nothing asked after', async () => {
+    inner.length = 0;
+    const started = performance.now();
+    const res = await open('/journal?slow');
+    expect(isDrawn(res)).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(MEMBER_RENDER_TIMEOUT_MS - 50);
+    const askedBy = inner.length;
+    expect(askedBy).toBeGreaterThan(3);
+    await sleep(400);
+    expect(inner.length).toBe(askedBy);
+    // The thread is free for the next page.
+    expect(isDrawn(await open('/journal'))).toBe(true);
+  });
+});
+
+/** The real drawing bundle and its server, as production runs them: on two drawing threads. */
 describe('the drawing bundle: members’ pages drawn side by side', () => {
   let t: TestApp;
   const clientDir = join(ROOT, 'dist/client');
@@ -250,6 +356,7 @@ describe('the drawing bundle: members’ pages drawn side by side', () => {
     ensureClientBuilt();
     t = await createTestApp({
       bibles: true,
+      env: { DRAWING_THREADS: '2' },
       deps: {
         clientDir,
         plugins: [
@@ -300,6 +407,11 @@ describe('the drawing bundle: members’ pages drawn side by side', () => {
     });
     const rutHeaders = as(rut, 'en', 'Rom.8');
     const anaHeaders = as(ana, 'es', 'John.3');
+    // Each thread draws once first, as a running server's threads have (a thread's first
+    // drawings run cold code: on a busy machine, twelve of them at once can pass the timeout).
+    for (const url of ['/journal', '/bible', '/journal', '/bible']) {
+      await t.app.inject({ method: 'GET', url, headers: rutHeaders });
+    }
     mostMembersAtOnce = 0;
     const pages = await Promise.all(
       Array.from({ length: 3 }, () => [

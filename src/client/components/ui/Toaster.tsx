@@ -41,7 +41,7 @@ export function Toaster() {
           className={cn(
             'toast-root group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-xl backdrop-blur',
             variant === 'destructive'
-              ? 'border-red-700 bg-red-600/95 text-white'
+              ? 'border-red-800 bg-red-700/95 text-white'
               : 'border-white/60 bg-white/85 text-slate-900',
           )}
         >
@@ -50,7 +50,12 @@ export function Toaster() {
               <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
             ) : null}
             {description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description
+                className={cn(
+                  'text-sm',
+                  variant === 'destructive' ? 'text-white' : 'text-slate-700',
+                )}
+              >
                 {description}
               </ToastPrimitive.Description>
             ) : null}
@@ -65,7 +70,11 @@ export function Toaster() {
           </Tip>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed left-1/2 top-1/2 z-[100] flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-2 outline-none" />
+      {/* Centred; on a phone at the top, just under the sticky header (h-16 in both shells), where
+          it hides no field being typed in nor the text being read (the middle of a small screen is
+          both), and not the header's own controls: a pointer resting on a toast holds it open
+          (Radix pauses its timer), so over the logo or the menu it would keep them covered. */}
+      <ToastPrimitive.Viewport className="fixed left-1/2 top-1/2 z-[100] flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-2 outline-none max-sm:top-[calc(env(safe-area-inset-top)+4.5rem)] max-sm:translate-y-0" />
     </ToastPrimitive.Provider>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSKEY_NAME_MAX } from '#shared/values/passkeys.ts';
+import { PASSKEY_NAME_MAX, isIpAddress } from '#shared/values/passkeys.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { toast } from '../../hooks/use-toast.ts';
@@ -32,7 +32,10 @@ export default function AddPasskeyDialog({ open, onOpenChange }: Props) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ name?: string; password?: string; form?: string }>({});
   const [pending, setPending] = useState(false);
-  const supported = browserSupportsWebAuthn();
+  // A site opened by its IP address cannot have passkeys (isIpAddress): said before any prompt.
+  const hostname = window.location.hostname;
+  const byAddress = isIpAddress(hostname);
+  const supported = browserSupportsWebAuthn() && !byAddress;
 
   function close(next: boolean) {
     if (!next) {
@@ -94,7 +97,11 @@ export default function AddPasskeyDialog({ open, onOpenChange }: Props) {
             {t('settings.passkeys.addTitle')}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
-            {supported ? t('settings.passkeys.addBody') : t('settings.passkeys.unsupported')}
+            {supported
+              ? t('settings.passkeys.addBody')
+              : byAddress
+                ? t('settings.passkeys.needsName', { host: hostname })
+                : t('settings.passkeys.unsupported')}
           </Dialog.Description>
           {supported ? (
             <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">

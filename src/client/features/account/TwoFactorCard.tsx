@@ -21,6 +21,8 @@ export function TwoFactorCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<TwoFactorMode | null>(null);
   const on = user.twoFactorEnabled;
+  // Sign-in asks for a second step with a passkey too (ADR 0044): the card's state says so.
+  const asked = on || user.hasPasskey;
   const admin = user.role === 'admin';
   // Arriving from the admin panel's notice: bring the card into view.
   useEffect(() => {
@@ -38,13 +40,16 @@ export function TwoFactorCard({ user }: { user: CurrentUser }) {
         <span
           className={cn(
             'rounded-full px-3 py-1 text-xs font-semibold',
-            on ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-700',
+            asked ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-700',
           )}
         >
-          {on ? t('settings.twoFactor.on') : t('settings.twoFactor.off')}
+          {asked ? t('settings.twoFactor.on') : t('settings.twoFactor.off')}
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-600">{t('settings.twoFactor.hint')}</p>
+      {!on && user.hasPasskey ? (
+        <p className="mt-2 text-sm text-slate-700">{t('settings.twoFactor.byPasskey')}</p>
+      ) : null}
       {admin ? (
         <p className="mt-3 rounded-xl border border-gold-400/60 bg-gold-300/20 px-4 py-3 text-sm text-brand-950">
           {t('settings.twoFactor.adminNote')}
@@ -64,7 +69,10 @@ export function TwoFactorCard({ user }: { user: CurrentUser }) {
             )}
           </>
         ) : (
-          <Button onClick={() => setMode('enable')}>{t('settings.twoFactor.enable')}</Button>
+          <Button onClick={() => setMode('enable')}>
+            {/* With a passkey, sign-in already asks a second step: the button adds another kind. */}
+            {user.hasPasskey ? t('settings.twoFactor.addApp') : t('settings.twoFactor.enable')}
+          </Button>
         )}
       </div>
       <TwoFactorDialog

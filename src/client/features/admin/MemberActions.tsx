@@ -6,9 +6,15 @@ import { Button } from '../../components/ui/Button.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { errorMessage } from '../../lib/queryClient.ts';
-import { useDeleteMember, useSendPasswordReset, useUpdateMember } from './api.ts';
+import {
+  useDeleteMember,
+  useRemoveSecondStep,
+  useSendPasswordReset,
+  useUpdateMember,
+} from './api.ts';
+import { SECOND_STEP_CHECKS_MIN } from '#shared/schemas/admin.ts';
 
-type Pending = 'removeAdmin' | 'lock' | 'reset' | 'delete' | null;
+type Pending = 'removeAdmin' | 'lock' | 'reset' | 'secondStep' | 'delete' | null;
 
 /** What an admin can do to a member; every destructive action asks first. */
 export function MemberActions({
@@ -28,13 +34,18 @@ export function MemberActions({
   const update = useUpdateMember();
   const reset = useSendPasswordReset();
   const remove = useDeleteMember();
-  const busy = update.isPending || reset.isPending || remove.isPending;
+  const secondStep = useRemoveSecondStep();
+  const [checks, setChecks] = useState('');
+  const busy = update.isPending || reset.isPending || remove.isPending || secondStep.isPending;
+  const hasSecondStep = member.secondStep.authenticatorApp || member.secondStep.passkeys > 0;
   const change = (c: Parameters<typeof update.mutate>[0]['change']) =>
     update.mutate({ id: member.id, name, change: c }, { onSettled: () => setConfirming(null) });
   const close = () => {
     setConfirming(null);
     setTyped('');
+    setChecks('');
     remove.reset();
+    secondStep.reset();
   };
   const typedMatches = typed.trim().toLowerCase() === member.email.toLowerCase();
 
@@ -92,6 +103,16 @@ export function MemberActions({
         <Button size="sm" variant="outline" disabled={busy} onClick={() => setConfirming('reset')}>
           {t('admin.member.sendReset')}
         </Button>
+        {hasSecondStep ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy || isSelf}
+            onClick={() => setConfirming('secondStep')}
+          >
+            {t('admin.member.removeSecondStep')}
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant="danger"
@@ -131,6 +152,56 @@ export function MemberActions({
           reset.mutate({ id: member.id, email: member.email }, { onSettled: () => close() })
         }
       />
+      <ConfirmDialog
+        open={confirming === 'secondStep'}
+        onOpenChange={(open) => !open && close()}
+        title={t('admin.confirm.secondStepTitle', { name })}
+        description={t('admin.confirm.secondStepBody')}
+        confirmLabel={t('admin.member.removeSecondStep')}
+        pending={busy || !typedMatches || checks.trim().length < SECOND_STEP_CHECKS_MIN}
+        onConfirm={() =>
+          secondStep.mutate(
+            { id: member.id, name, confirmEmail: typed, checks },
+            { onSuccess: () => close() },
+          )
+        }
+      >
+        <div className="grid gap-3">
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-checks`} className="text-sm font-medium text-slate-800">
+              {t('admin.confirm.checksLabel')}
+            </label>
+            <p id={`${id}-checks-hint`} className="text-sm text-slate-600">
+              {t('admin.confirm.checksHint')}
+            </p>
+            <textarea
+              id={`${id}-checks`}
+              rows={3}
+              aria-describedby={`${id}-checks-hint`}
+              className={`${inputClass} resize-y`}
+              value={checks}
+              onChange={(e) => setChecks(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-confirm-2`} className="text-sm font-medium text-slate-800">
+              {t('admin.confirm.typeEmail', { email: member.email })}
+            </label>
+            <input
+              id={`${id}-confirm-2`}
+              className={inputClass}
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          {secondStep.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(secondStep.error, t)}
+            </p>
+          ) : null}
+        </div>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming === 'delete'}
         onOpenChange={(open) => !open && close()}

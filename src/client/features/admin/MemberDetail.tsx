@@ -42,6 +42,17 @@ function DetailBody({ member, onClose }: { member: AdminUserDetail; onClose: () 
               ? dateTime.format(new Date(member.lastActiveAt))
               : t('admin.member.never'),
           ],
+          [
+            t('admin.member.secondStep'),
+            [
+              member.secondStep.authenticatorApp ? t('admin.member.secondStepApp') : null,
+              member.secondStep.passkeys > 0
+                ? t('admin.member.secondStepPasskeys', { count: member.secondStep.passkeys })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ') || t('admin.member.secondStepNone'),
+          ],
         ]}
       />
       <section className="grid gap-2">

@@ -125,6 +125,30 @@ export function useSendPasswordReset() {
   });
 }
 
+/** Turns off a member's second step (lost devices, ADR 0044); never sent twice. */
+export function useRemoveSecondStep() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; name: string; confirmEmail: string; checks: string }) =>
+      (await (
+        await apiRequest('POST', `${USERS}/${encodeURIComponent(v.id)}/second-step/remove`, {
+          confirmEmail: v.confirmEmail,
+          checks: v.checks,
+        })
+      ).json()) as { ok: true; emailed: boolean },
+    retry: 0,
+    onSuccess: async ({ emailed }, { name }) => {
+      toast(
+        emailed
+          ? { title: t('admin.done.secondStepRemoved', { name }) }
+          : { title: t('admin.done.secondStepRemovedNoMail', { name }), variant: 'destructive' },
+      );
+      await refreshAdmin(qc);
+    },
+  });
+}
+
 export function useDeleteMember() {
   const { t } = useTranslation();
   const qc = useQueryClient();

@@ -2,7 +2,7 @@ import Check from 'lucide-react/icons/check';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_LEVELS, type ConsentLevel } from '#shared/values/groups.ts';
 import { cn } from '../../lib/cn.ts';
@@ -11,30 +11,49 @@ const ICONS = { membership: EyeOff, progress: Eye, reflections: MessageSquareTex
 
 /**
  * What the leaders of a group may see of the member, chosen per group (ADR 0052): three native
- * radios, each explained plainly, with what is never shown said once below them.
+ * radios, each explained plainly, with what is never shown said once below them. None is chosen
+ * until the member chooses (ADR 0065: consent is never preselected); `missing` is said when they
+ * tried to join without choosing, and the first choice takes the focus.
  */
 export function ConsentChoice({
   value,
   onChange,
   disabled,
+  missing = false,
 }: {
-  value: ConsentLevel;
+  value: ConsentLevel | null;
   onChange: (level: ConsentLevel) => void;
   disabled?: boolean;
+  missing?: boolean;
 }) {
   const { t } = useTranslation();
   const name = useId();
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (missing) first.current?.focus();
+  }, [missing]);
   return (
-    <fieldset className="grid gap-3" disabled={disabled}>
+    <fieldset
+      className="grid gap-3"
+      disabled={disabled}
+      aria-describedby={missing ? `${name}-missing` : undefined}
+    >
       <legend className="mb-1 font-semibold text-brand-950">{t('groups.consent.legend')}</legend>
+      {missing ? (
+        <p id={`${name}-missing`} role="alert" className="text-sm font-medium text-red-700">
+          {t('groups.consent.choose')}
+        </p>
+      ) : null}
       {CONSENT_LEVELS.map((level) => {
         const Icon = ICONS[level];
         const checked = value === level;
         return (
           <label key={level} className="relative block cursor-pointer">
             <input
+              ref={level === CONSENT_LEVELS[0] ? first : undefined}
               type="radio"
               name={name}
+              required
               value={level}
               aria-labelledby={`${name}-${level}`}
               aria-describedby={`${name}-${level}-body`}
@@ -53,21 +72,8 @@ export function ConsentChoice({
               <span className="flex items-center gap-2 font-semibold text-brand-950">
                 <Icon className="size-4 shrink-0 text-brand-700" aria-hidden />
                 <span id={`${name}-${level}`}>{t(`groups.consent.${level}.title`)}</span>
-                {level === 'progress' ? (
-                  <span
-                    aria-hidden
-                    className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900"
-                  >
-                    {t('groups.consent.default')}
-                  </span>
-                ) : null}
               </span>
               <span id={`${name}-${level}-body`} className="text-sm text-slate-700">
-                {level === 'progress' ? (
-                  <>
-                    <span className="sr-only">{`${t('groups.consent.default')}.`}</span>{' '}
-                  </>
-                ) : null}
                 {t(`groups.consent.${level}.body`)}
               </span>
             </span>
@@ -77,6 +83,7 @@ export function ConsentChoice({
           </label>
         );
       })}
+      <p className="text-sm text-slate-600">{t('groups.consent.feed')}</p>
       <p className="text-sm text-slate-600">{t('groups.consent.never')}</p>
     </fieldset>
   );

@@ -7,17 +7,21 @@ import { Link, useParams } from '../../lib/router.tsx';
 import type { GroupDetail } from '#shared/groups.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { ApiError } from '../../lib/queryClient.ts';
 import { useGroup, useGroupMembers } from './api.ts';
 import { FeedPanel } from './FeedPanel.tsx';
 import { fullName, useGroupDate } from './format.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { LeaderSettings } from './LeaderSettings.tsx';
+import { WhatOthersSee } from './WhatOthersSee.tsx';
 import { LeaderMembers, type Recipient } from './MembersPanel.tsx';
+import { MeetingsPanel } from './MeetingsPanel.tsx';
 import { MembershipPanel } from './MembershipPanel.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { PaceLine } from './PaceLine.tsx';
 import { ReflectionsPanel } from './ReflectionsPanel.tsx';
+import { SheetsPanel } from './SheetsPanel.tsx';
 
 /** A figure of the leaders' summary. */
 function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: string }) {
@@ -104,6 +108,7 @@ export default function GroupPage() {
   const { id = '' } = useParams();
   const date = useGroupDate();
   const group = useGroup(id);
+  const { user } = useAuth();
   const [recipient, setRecipient] = useState<Recipient | null>(null);
   const back = (
     <Link
@@ -178,6 +183,8 @@ export default function GroupPage() {
           <h2 className="font-serif text-2xl text-brand-950">{t('groups.myPace')}</h2>
           <PaceLine path={g.path} pace={g.pace} progress={g.myProgress.path} />
         </Card>
+        <SheetsPanel groupId={g.id} />
+        <MeetingsPanel group={g} />
         {leads ? (
           <>
             <LeaderStats group={g} />
@@ -202,6 +209,7 @@ export default function GroupPage() {
             {leads ? <LeaderSettings group={g} /> : null}
           </div>
         </div>
+        {user ? <WhatOthersSee group={g} preferences={user.preferences} /> : null}
       </div>
     </>
   );

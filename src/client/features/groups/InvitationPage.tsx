@@ -5,12 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import type { ConsentLevel } from '#shared/groups.ts';
-import {
-  DEFAULT_CONSENT_LEVEL,
-  groupPath,
-  invitationPath,
-  isPremiumPath,
-} from '#shared/values/groups.ts';
+import { groupPath, invitationPath, isPremiumPath } from '#shared/values/groups.ts';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -52,7 +47,8 @@ export default function InvitationPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const preview = useInvitationPreview(token);
-  const [level, setLevel] = useState<ConsentLevel>(DEFAULT_CONSENT_LEVEL);
+  const [level, setLevel] = useState<ConsentLevel | null>(null);
+  const [missing, setMissing] = useState(false);
   const join = useAcceptInvitation(
     { token },
     {
@@ -114,13 +110,23 @@ export default function InvitationPage() {
           </p>
         ) : (
           <form
+            noValidate
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              join.mutate({ level });
+              if (level) join.mutate({ level });
+              setMissing(!level);
             }}
           >
-            <ConsentChoice value={level} onChange={setLevel} disabled={join.isPending} />
+            <ConsentChoice
+              value={level}
+              onChange={(chosen) => {
+                setLevel(chosen);
+                setMissing(false);
+              }}
+              disabled={join.isPending}
+              missing={missing}
+            />
             <p className="text-sm text-slate-600">{t('groups.consent.later')}</p>
             <Button type="submit" size="lg" disabled={join.isPending} className="sm:w-fit">
               {join.isPending ? t('groups.join.submitting') : t('groups.join.submit')}

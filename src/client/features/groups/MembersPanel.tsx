@@ -37,6 +37,7 @@ function RowActions({
   onEncourage,
   onTransfer,
   onRemove,
+  onMakeCoLeader,
 }: {
   groupId: string;
   row: LeaderMemberRow;
@@ -45,6 +46,8 @@ function RowActions({
   onEncourage: (to: Recipient) => void;
   onTransfer: (row: LeaderMemberRow) => void;
   onRemove: (row: LeaderMemberRow) => void;
+  /** Asks first: a co-leader sees everyone's progress, and every member sees their name. */
+  onMakeCoLeader: (row: LeaderMemberRow) => void;
 }) {
   const { t } = useTranslation();
   const { mutate: setRole } = useSetRole(groupId);
@@ -66,10 +69,7 @@ function RowActions({
             {t('groups.members.makeMember')}
           </MenuItem>
         ) : (
-          <MenuItem
-            disabled={coLeaders >= CO_LEADERS_MAX}
-            onSelect={() => setRole({ memberId: row.memberId, role: 'co-leader' })}
-          >
+          <MenuItem disabled={coLeaders >= CO_LEADERS_MAX} onSelect={() => onMakeCoLeader(row)}>
             {t('groups.members.makeCoLeader')}
           </MenuItem>
         )
@@ -160,6 +160,8 @@ export function LeaderMembers({
   const [removing, setRemoving] = useState<LeaderMemberRow | null>(null);
   const transfer = useTransferLeadership(group.id, () => setTransferring(null));
   const remove = useRemoveMember(group.id, () => setRemoving(null));
+  const [promoting, setPromoting] = useState<LeaderMemberRow | null>(null);
+  const promote = useSetRole(group.id, () => setPromoting(null));
   const myRole = group.me.role === 'leader' ? 'leader' : 'co-leader';
   const coLeaders = group.leaders.filter((l) => l.role === 'co-leader').length;
   const rows = members.data?.leaderRows ?? [];
@@ -310,6 +312,7 @@ export function LeaderMembers({
                       onEncourage={onEncourage}
                       onTransfer={setTransferring}
                       onRemove={setRemoving}
+                      onMakeCoLeader={setPromoting}
                     />
                   </td>
                 </tr>
@@ -344,6 +347,17 @@ export function LeaderMembers({
         confirmLabel={t('groups.transfer.confirm')}
         pending={transfer.isPending}
         onConfirm={() => transferring && transfer.mutate(transferring.memberId)}
+      />
+      <ConfirmDialog
+        open={promoting !== null}
+        onOpenChange={(o) => !o && setPromoting(null)}
+        title={t('groups.coLeader.title', { name: promoting ? fullName(promoting) : '' })}
+        description={t('groups.coLeader.body', { name: promoting ? fullName(promoting) : '' })}
+        confirmLabel={t('groups.coLeader.confirm')}
+        pending={promote.isPending}
+        onConfirm={() =>
+          promoting && promote.mutate({ memberId: promoting.memberId, role: 'co-leader' })
+        }
       />
       <ConfirmDialog
         open={removing !== null}

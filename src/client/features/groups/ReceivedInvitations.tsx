@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router.tsx';
 import type { ConsentLevel, ReceivedInvitation } from '#shared/groups.ts';
-import { DEFAULT_CONSENT_LEVEL, groupPath } from '#shared/values/groups.ts';
+import { groupPath } from '#shared/values/groups.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useAcceptInvitation, useDeclineInvitation, useReceivedInvitations } from './api.ts';
@@ -15,7 +15,8 @@ function Received({ invitation }: { invitation: ReceivedInvitation }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [choosing, setChoosing] = useState(false);
-  const [level, setLevel] = useState<ConsentLevel>(DEFAULT_CONSENT_LEVEL);
+  const [level, setLevel] = useState<ConsentLevel | null>(null);
+  const [missing, setMissing] = useState(false);
   const accept = useAcceptInvitation(
     { receivedId: invitation.id },
     { onSuccess: (joined) => void navigate(groupPath(joined.groupId)) },
@@ -32,12 +33,26 @@ function Received({ invitation }: { invitation: ReceivedInvitation }) {
           </p>
         ) : choosing ? (
           <>
-            <ConsentChoice value={level} onChange={setLevel} disabled={accept.isPending} />
+            <ConsentChoice
+              value={level}
+              onChange={(chosen) => {
+                setLevel(chosen);
+                setMissing(false);
+              }}
+              disabled={accept.isPending}
+              missing={missing}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => setChoosing(false)}>
                 {t('common.cancel')}
               </Button>
-              <Button disabled={accept.isPending} onClick={() => accept.mutate({ level })}>
+              <Button
+                disabled={accept.isPending}
+                onClick={() => {
+                  if (level) accept.mutate({ level });
+                  setMissing(!level);
+                }}
+              >
                 {t('groups.join.submit')}
               </Button>
             </div>

@@ -1,4 +1,5 @@
 import EyeOff from 'lucide-react/icons/eye-off';
+import Lock from 'lucide-react/icons/lock';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetail, SharedReflection } from '#shared/groups.ts';
@@ -7,17 +8,19 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useGroupReflections, useHideReflection } from './api.ts';
 import { fullName, useGroupDate } from './format.ts';
+import { ReflectionAudience } from './ShareReflection.tsx';
 
 /** One shared reflection, as written; a leader may hide it (kept for its author). */
 function Reflection({
   reflection,
   canHide,
-  groupId,
+  group,
 }: {
   reflection: SharedReflection;
   canHide: boolean;
-  groupId: string;
+  group: GroupDetail;
 }) {
+  const groupId = group.id;
   const { t } = useTranslation();
   const date = useGroupDate();
   const hide = useHideReflection(groupId);
@@ -34,7 +37,20 @@ function Reflection({
           <EyeOff className="size-4" aria-hidden /> {t('groups.reflections.hiddenNote')}
         </p>
       ) : null}
+      {!reflection.mine && reflection.audience === 'leaders' && group.membersSeeReflections ? (
+        <p className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+          <Lock className="size-4" aria-hidden /> {t('groups.reflections.leadersOnly')}
+        </p>
+      ) : null}
       <p className="whitespace-pre-line text-slate-800">{reflection.text}</p>
+      {reflection.mine ? (
+        <ReflectionAudience
+          groupId={group.id}
+          groupName={group.name}
+          membersAllowed={group.membersSeeReflections}
+          reflection={reflection}
+        />
+      ) : null}
       {canHide ? (
         <Button
           variant="ghost"
@@ -81,7 +97,7 @@ export function ReflectionsPanel({ group }: { group: GroupDetail }) {
             <h3 className="font-semibold text-brand-950">{lesson.title}</h3>
             <ul className="grid gap-3">
               {byLesson.get(lesson.id)!.map((r) => (
-                <Reflection key={r.id} reflection={r} canHide={leads} groupId={group.id} />
+                <Reflection key={r.id} reflection={r} canHide={leads} group={group} />
               ))}
             </ul>
           </section>

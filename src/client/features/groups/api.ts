@@ -81,7 +81,7 @@ export function useTransferLeadership(id: string, onSuccess: () => void) {
   );
 }
 
-export function useSetRole(id: string) {
+export function useSetRole(id: string, onSuccess?: () => void) {
   return useGroupWrite(
     ({ memberId, role }: RoleInput & { memberId: string }) =>
       apiRequest(
@@ -92,7 +92,7 @@ export function useSetRole(id: string) {
           idempotent: true,
         },
       ),
-    { done: 'groups.roles.saved', failed: 'groups.roles.failed' },
+    { done: 'groups.roles.saved', failed: 'groups.roles.failed', onSuccess },
   );
 }
 

@@ -31,7 +31,7 @@ import { errorMessage } from '../../lib/queryClient.ts';
 export const GROUPS_KEY = ['/api/groups'] as const;
 export const RECEIVED_KEY = ['/api/invitations/received'] as const;
 export const groupKey = (id: string) => ['/api/groups', id] as const;
-const membersUrl = (id: string, sort: MemberSort, order: 'asc' | 'desc', page: number) =>
+export const membersUrl = (id: string, sort: MemberSort, order: 'asc' | 'desc', page: number) =>
   `/api/groups/${id}/members?sort=${sort}&order=${order}&page=${page}`;
 
 /** Every query of the groups (the list, each group's page and its parts). */
@@ -119,7 +119,7 @@ export function useGroupWrite<Input, Output>(
     onError,
   }: {
     /** The toast's title on success (none if omitted). */
-    done?: string | ((output: Output) => string);
+    done?: string | ((output: Output, input: Input) => string);
     /** The toast's title on failure. */
     failed: string;
     onSuccess?: (output: Output, input: Input) => void;
@@ -132,7 +132,7 @@ export function useGroupWrite<Input, Output>(
   return useMutation({
     mutationFn: send,
     onSuccess: async (output, input) => {
-      if (done) toast({ title: typeof done === 'string' ? t(done) : t(done(output)) });
+      if (done) toast({ title: typeof done === 'string' ? t(done) : t(done(output, input)) });
       onSuccess?.(output, input);
       await invalidateGroups(queryClient);
     },

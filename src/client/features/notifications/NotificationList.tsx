@@ -8,6 +8,7 @@ import Award from 'lucide-react/icons/award';
 import BarChart3 from 'lucide-react/icons/chart-column';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import UserPlus from 'lucide-react/icons/user-plus';
+import UsersRound from 'lucide-react/icons/users-round';
 import { Link } from '../../lib/router.tsx';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem, NotificationKind } from '#shared/schemas/notifications.ts';
@@ -26,6 +27,7 @@ const ICONS: Record<NotificationKind, typeof Bell> = {
   supportAnswered: LifeBuoy,
   groupMessage: MessageCircleHeart,
   groupInvitation: UserPlus,
+  groupNews: UsersRound,
   test: Bell,
 };
 

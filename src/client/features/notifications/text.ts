@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { NotificationItem } from '#shared/schemas/notifications.ts';
+import { notificationKey } from '#shared/values/notifications.ts';
 import { longDate } from '#shared/values/time.ts';
 
 /**
@@ -17,11 +18,11 @@ export function notificationText(t: TFunction, item: NotificationItem, lang: str
     data.expires = longDate(lang, data.expiresAt);
     body = t('notify.kinds.groupInvitation.bodyExpires', data);
   } else if (item.kind === 'prayer' && data.count === 0) body = t('notify.kinds.prayer.bodyNone');
-  else body = t(`notify.kinds.${item.kind}.body`, data);
+  else body = t(notificationKey(item.kind, data, 'body'), data);
   if (item.kind === 'streakAtRisk') {
     body = `${body} ${t(data.grace ? 'notify.kinds.streakAtRisk.grace' : 'notify.kinds.streakAtRisk.noGrace')}`;
   }
-  return { title: t(`notify.kinds.${item.kind}.title`, data), body };
+  return { title: t(notificationKey(item.kind, data, 'title'), data), body };
 }
 
 const MINUTE = 60_000;

@@ -1,0 +1,1 @@
+ALTER TABLE "group_reflection" ADD COLUMN "audience" text DEFAULT 'leaders' NOT NULL;

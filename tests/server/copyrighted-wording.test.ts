@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readerTexts } from '#tests/helpers/scripture-quotes.ts';
+
+/**
+ * Scripture may be quoted only from the public-domain texts the project installs (KJV, WEB,
+ * RV1909; content/FORMAT.md), and the quotation test checks what is quoted and tied to a
+ * reference. Copyrighted wording slipped in unquoted, in paraphrase (issue 39 item 4: NVI John
+ * 4:29, ESV Hebrews 10:24-25, RVR1960 2 Timothy 3:16…). This list holds the distinctive turns of
+ * the modern translations of verses our content speaks of: none may appear in anything a reader
+ * sees, quoted or not. Each entry was found in our content once, or is its verse's best-known
+ * modern wording; the public-domain texts say it otherwise (noted beside each).
+ */
+const MODERN: Record<'en' | 'es', { phrase: RegExp; from: string }[]> = {
+  en: [
+    { phrase: /his one and only son/i, from: 'NIV John 3:16 (WEB: his only born Son)' },
+    { phrase: /so that no one can boast/i, from: 'NIV Ephesians 2:9' },
+    { phrase: /this is not (?:of )?your own doing/i, from: 'ESV Ephesians 2:8' },
+    { phrase: /spur one another on/i, from: 'NIV Hebrews 10:24' },
+    { phrase: /stir (?:one another|up one another) (?:up )?to love/i, from: 'ESV Hebrews 10:24' },
+    { phrase: /not giving up meeting together/i, from: 'NIV Hebrews 10:25' },
+    { phrase: /not neglecting to meet together/i, from: 'ESV Hebrews 10:25' },
+    { phrase: /encourage one another daily/i, from: 'NIV Hebrews 3:13' },
+    { phrase: /devoted themselves to the apostles/i, from: 'NIV/ESV Acts 2:42' },
+    { phrase: /do not be anxious about anything/i, from: 'NIV/ESV Philippians 4:6' },
+    { phrase: /in every situation, by prayer/i, from: 'NIV Philippians 4:6' },
+    { phrase: /darkest valley/i, from: 'NIV Psalm 23:4' },
+    { phrase: /there is now no condemnation for those/i, from: 'NIV Romans 8:1' },
+    { phrase: /the old has gone,? the new/i, from: 'NIV 2 Corinthians 5:17' },
+    { phrase: /the old has passed away/i, from: 'ESV 2 Corinthians 5:17' },
+    { phrase: /his mercies never come to an end/i, from: 'ESV Lamentations 3:22' },
+    { phrase: /the lord is (?:near|close) to the brokenhearted/i, from: 'ESV/NIV Psalm 34:18' },
+    { phrase: /good, pleasing and perfect will/i, from: 'NIV Romans 12:2' },
+    { phrase: /as far as it depends on you/i, from: 'NIV/ESV Romans 12:18' },
+    { phrase: /beyond what you can bear/i, from: 'NIV 1 Corinthians 10:13' },
+    { phrase: /while we were still sinners, christ died/i, from: 'ESV/NIV Romans 5:8' },
+    { phrase: /so one (?:friend|person) sharpens another/i, from: 'NIV Proverbs 27:17' },
+  ],
+  es: [
+    { phrase: /tanto amó dios al mundo que dio/i, from: 'NVI Juan 3:16' },
+    { phrase: /para que nadie se jacte/i, from: 'NVI Efesios 2:9 (RV1909: se gloríe)' },
+    { phrase: /estimularnos al amor y a las buenas obras/i, from: 'RVR1960 Hebreos 10:24' },
+    { phrase: /no dejando de congregarnos/i, from: 'RVR1960 Hebreos 10:25' },
+    { phrase: /anímense unos a otros cada día/i, from: 'NVI Hebreos 3:13' },
+    { phrase: /no se inquieten por nada/i, from: 'NVI Filipenses 4:6' },
+    { phrase: /por nada estéis afanosos, sino sean/i, from: 'RVR1960 Filipenses 4:6' },
+    { phrase: /valle más oscuro/i, from: 'NVI/NTV Salmo 23:4' },
+    { phrase: /el señor es mi pastor, nada me falta/i, from: 'NVI Salmo 23:1' },
+    {
+      phrase: /es inspirada por dios/i,
+      from: 'RVR1960 2 Timoteo 3:16 (RV1909: inspirada divinamente)',
+    },
+    { phrase: /su poder se perfecciona en la debilidad/i, from: 'RVR1960 2 Corintios 12:9' },
+    { phrase: /renovarán sus fuerzas/i, from: 'NVI/LBLA Isaías 40:31' },
+    { phrase: /hierro se afila con hierro/i, from: 'NVI Proverbios 27:17' },
+    { phrase: /creados en cristo jesús para buenas obras/i, from: 'RVR1960/NVI Efesios 2:10' },
+    { phrase: /vengan a ver a un hombre que me dijo todo/i, from: 'NVI Juan 4:29' },
+    { phrase: /dios demuestra su amor para con nosotros/i, from: 'RVR1960/NVI Romanos 5:8' },
+    { phrase: /el amor es paciente(?:,| y) (?:es )?bondadoso/i, from: 'NVI 1 Corintios 13:4' },
+    { phrase: /pueblo que pertenece a dios/i, from: 'NVI 1 Pedro 2:9' },
+    {
+      phrase: /^dichosos los|[.:«]\s*dichosos los/im,
+      from: 'NVI Mateo 5 (RV1909: Bienaventurados)',
+    },
+  ],
+};
+
+describe('no copyrighted Bible wording in what readers see', () => {
+  for (const lang of ['en', 'es'] as const) {
+    it(`finds none of the modern translations' turns in the ${lang} content and strings`, () => {
+      const found: string[] = [];
+      for (const { where, text } of readerTexts(lang)) {
+        for (const { phrase, from } of MODERN[lang]) {
+          const hit = phrase.exec(text);
+          if (hit) found.push(`${where}: “${hit[0]}” (${from})`);
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('would catch one: each phrase matches its own translation’s wording', () => {
+    const samples: Record<'en' | 'es', string[]> = {
+      en: ['For God so loved the world that he gave his one and only Son'],
+      es: ['Porque tanto amó Dios al mundo que dio a su Hijo unigénito', 'Dichosos los pobres'],
+    };
+    for (const lang of ['en', 'es'] as const) {
+      for (const sample of samples[lang]) {
+        expect(
+          MODERN[lang].some(({ phrase }) => phrase.test(sample)),
+          sample,
+        ).toBe(true);
+      }
+    }
+  });
+});
