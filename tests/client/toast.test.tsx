@@ -47,7 +47,11 @@ describe('toasts (SPEC §4, §9)', () => {
     const title = screen.getByText('Error');
     const root = title.closest('[data-variant]')!;
     expect(root).toHaveAttribute('data-variant', 'destructive');
-    expect(root.className).toContain('bg-red-600');
+    // Red dark enough for its white words (about 6:1; red-600 at 95% gave 4.0:1 under axe).
+    expect(root.className).toContain('bg-red-700');
+    expect(screen.getByText('Failed to verify age. Please try again.').className).toContain(
+      'text-white',
+    );
     expect(screen.getByTestId('toast-dim').className).toContain('opacity-100');
     expect(screen.getByRole('region')).toHaveAccessibleName(/F8/);
     act(() => {
