@@ -403,6 +403,24 @@ if (process.argv.includes('--groups')) {
   process.exit(0);
 }
 
+// `npm run bench -- --church`: a pastor's week of a church of 50 groups of 20 members on
+// PostgreSQL (issue 38 item 4), written into its section.
+if (process.argv.includes('--church')) {
+  const { CHURCH_INTRO, churchBench } = await import('./churches.ts');
+  const lines = await churchBench(reminderAdminUrl());
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Churches',
+      `${CHURCH_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 // `npm run bench -- --drawing[=<checkout before a change>]`: member pages drawn by one server
 // process on PostgreSQL, beside the bare route (and beside the other checkout's server), written
 // into its section (bench/drawing.ts).
@@ -736,6 +754,10 @@ ${reminders}
 ## Small groups
 
 ${keptSection('Small groups')}
+
+## Churches
+
+${keptSection('Churches')}
 
 ## Drawn pages
 

@@ -143,6 +143,8 @@ export const pages = {
   ),
   // An invitation link (issue 25): for visitors (then sign up or sign in) and members alike.
   Invitation: page(['groups'], () => import('./features/groups/InvitationPage.tsx')),
+  Churches: page(['churches'], () => import('./features/churches/Churches.tsx')),
+  ChurchPage: page(['churches'], () => import('./features/churches/ChurchPage.tsx')),
 };
 
 /**
@@ -191,6 +193,8 @@ export const visitorRoutes: readonly VisitorRoute[] = [
   { path: '/reset-password', page: pages.ResetPassword },
   { path: '/verify-email', page: pages.VerifyEmail },
   { path: '/invitations/:token', page: pages.Invitation },
+  { path: '/churches', page: pages.Churches, data: ['/api/churches'] },
+  { path: '/churches/:id', page: pages.ChurchPage, data: ['/api/churches/:id'] },
 ];
 
 /** The member routes, rendered by MemberApp.tsx. */
@@ -245,6 +249,8 @@ export const memberRoutes: readonly MemberRoute[] = [
     data: ['/api/groups/:id', '/api/groups/:id/members?sort=name&order=asc&page=1'],
   },
   { path: '/invitations/:token', page: pages.Invitation },
+  { path: '/churches', page: pages.Churches, data: ['/api/churches'] },
+  { path: '/churches/:id', page: pages.ChurchPage, data: ['/api/churches/:id'] },
   { path: '/terms-of-service', page: pages.Terms },
   { path: '/privacy-policy', page: pages.Privacy },
 ];

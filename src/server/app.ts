@@ -87,6 +87,7 @@ import { registerGroupRoutes, type GroupRowsCache } from './groups/routes.ts';
 import { registerSheetPage } from './groups/sheet-page.ts';
 import { registerSheetRoutes } from './groups/sheets.ts';
 import { registerMeetingRoutes } from './groups/meetings.ts';
+import { registerChurchRoutes } from './churches/routes.ts';
 import { registerInvitationRoutes } from './groups/invitations.ts';
 import { registerAdminGroupRoutes } from './groups/admin.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
@@ -569,6 +570,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stylesheet = loadStylesheet(deps.clientDir);
   registerSheetRoutes(app, { db: database.db });
   registerMeetingRoutes(app, { db: database.db, courses: courseCatalog });
+  registerChurchRoutes(app, {
+    db: database.db,
+    courses: courseCatalog,
+    appUrl: config.appUrl,
+    rateLimitStore,
+  });
   registerSheetPage(app, {
     db: database.db,
     bible: bibleCatalog,

@@ -37,7 +37,7 @@ async function signUpAs(page: Page, first: string, lang: 'en' | 'es'): Promise<v
       firstName: first,
       lastName: 'Example',
       name: `${first} Example`,
-      email: `${first.toLowerCase()}-${Date.now()}@example.com`,
+      email: `${first.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}-${Date.now()}@example.com`,
       password: 'a good long password',
       timeZone,
       language: lang,
@@ -650,5 +650,130 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     expect(errors).toEqual([]);
     for (const m of members) await m.context.close();
     await context.close();
+  }, 180_000);
+  it('a church sees its cells: a pastor makes one, a leader asks with its code, the week in counts; each member keeps their rhythm', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const pastorContext = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    const { page: P, errors } = await open(pastorContext);
+    await signUpAs(P, 'Bernabé', 'es');
+    // The pastor, on a phone in Spanish: the empty page says what a church is, then makes one.
+    await P.goto(`${e2e.base}/churches`);
+    await P.getByRole('heading', { name: 'Aún no hay iglesia' }).waitFor();
+    await expectAccessible(P, 'churches, empty (es, phone)');
+    await expectNoHorizontalOverflow(P, 'churches, empty (es, phone)');
+    await screenshot(P, 'churches-empty-es-phone');
+    await P.getByRole('button', { name: 'Crear iglesia' }).click();
+    await P.getByText('Este campo es obligatorio').first().waitFor();
+    await P.getByLabel('Nombre de la iglesia').fill('Iglesia Antioquía');
+    await P.getByRole('button', { name: 'Crear iglesia' }).click();
+    await P.waitForURL(/\/churches\/[0-9a-f-]{36}$/);
+    await P.getByRole('heading', { name: 'Iglesia Antioquía', level: 1 }).waitFor();
+    await P.getByText('Ningún grupo pertenece aún a esta iglesia', { exact: false }).waitFor();
+    const code = await P.locator('p.font-mono').textContent();
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+    // The leader, at a desk in English, asks with the code on the group's page.
+    const leaderContext = await newContext(e2e.browser, { viewport: DESKTOP });
+    const { page: L } = await open(leaderContext);
+    await signUpAs(L, 'Silas', 'en');
+    const headers = { origin: e2e.base, 'accept-language': 'en' };
+    const made = await L.request.post(`${e2e.base}/api/groups`, {
+      headers,
+      data: {
+        name: 'Antioch Cell',
+        language: 'en',
+        path: { kind: 'course', courseId: '101' },
+        startsOn: today,
+      },
+    });
+    const { id } = (await made.json()) as { id: string };
+    const link = await L.request.post(`${e2e.base}/api/groups/${id}/invitations`, {
+      headers,
+      data: { maxUses: 5 },
+    });
+    const { token } = (await link.json()) as { token: string };
+    await L.goto(`${e2e.base}/groups/${id}`);
+    const churchCard = L.locator('#group-church');
+    await churchCard.getByLabel('Church code').fill(code!.toLowerCase());
+    await churchCard.getByRole('button', { name: 'Ask to join' }).click();
+    await expectToast(L, "Request sent to the church's pastors");
+    await churchCard
+      .getByText('Waiting for the pastors of Iglesia Antioquía to approve the group.')
+      .waitFor();
+
+    // A member joins, sharing progress; the leader reports a meeting she came to.
+    const memberContext = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    const { page: M } = await open(memberContext);
+    await signUpAs(M, 'Tabita', 'es');
+    const joined = await M.request.post(`${e2e.base}/api/invitations/${token}/accept`, {
+      headers: { origin: e2e.base },
+      data: { level: 'progress' },
+    });
+    expect(joined.status()).toBe(200);
+    const roster = (await (
+      await L.request.get(`${e2e.base}/api/groups/${id}/members?sort=name&order=asc&page=1`)
+    ).json()) as { leaderRows: { memberId: string }[] };
+    const reported = await L.request.post(`${e2e.base}/api/groups/${id}/meetings`, {
+      headers,
+      data: {
+        heldOn: await L.evaluate(() => new Date().toLocaleDateString('en-CA')),
+        present: roster.leaderRows.map((r) => r.memberId),
+        visitors: 1,
+        covered: { kind: 'lesson', id: '101-1' },
+        prayer: 'Never for a pastor',
+      },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+
+    // The pastor approves, and reads the week: counts, no names but the leader's.
+    await P.reload();
+    await P.getByText('1 grupo pide unirse').first().waitFor();
+    await P.getByRole('button', { name: 'Aprobar Antioch Cell' }).click();
+    await expectToast(P, 'Grupo aprobado');
+    const week = P.locator('section[aria-labelledby="church-week"]');
+    await week.getByRole('heading', { name: 'Antioch Cell' }).waitFor();
+    await week.getByText('Silas Example · 2 miembros').filter({ visible: true }).waitFor();
+    expect(await P.getByText('Tabita').count()).toBe(0);
+    expect(await P.getByText('Never for a pastor').count()).toBe(0);
+    await expectAccessible(P, 'church (es, phone)');
+    await expectNoHorizontalOverflow(P, 'church (es, phone)');
+    await expectNoRawKeys(P, 'church (es, phone)');
+    await screenshot(P, 'church-week-es-phone');
+    // The CSV, downloaded as a file.
+    const [download] = await Promise.all([
+      P.waitForEvent('download'),
+      P.getByRole('link', { name: 'Descargar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Iglesia-Antioqu.a-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The previous week is empty of meetings, and the next is not offered beyond this one.
+    expect(await P.getByRole('button', { name: 'Semana siguiente' }).isDisabled()).toBe(true);
+    await P.setViewportSize(DESKTOP);
+    await P.getByRole('table').getByText('Antioch Cell').waitFor();
+    await screenshot(P, 'church-week-es-desktop');
+
+    // The leader sees the group attached; the member sees it too, and her rhythm card.
+    await L.reload();
+    await churchCard.getByText('This group is part of Iglesia Antioquía.').waitFor();
+    await expectAccessible(L, 'group with its church (en, desktop)');
+    await M.goto(`${e2e.base}/groups/${id}`);
+    await M.locator('#group-church')
+      .getByText('Este grupo forma parte de Iglesia Antioquía.')
+      .waitFor();
+    expect(await M.locator('#group-church').getByRole('button').count()).toBe(0);
+    const rhythm = M.locator('#group-rhythm');
+    await rhythm.getByText('miembros alcanzaron su meta esta semana', { exact: false }).waitFor();
+    await rhythm.getByLabel('Mi meta').selectOption('2');
+    await expectToast(M, 'Meta guardada');
+    await rhythm.getByText('de tu meta de 2', { exact: false }).waitFor();
+    await M.locator('#what-others-see')
+      .getByText('Los pastores de Iglesia Antioquía', { exact: false })
+      .waitFor();
+    await expectAccessible(M, 'group rhythm (es, phone)');
+    await expectNoHorizontalOverflow(M, 'group rhythm (es, phone)');
+    await M.locator('#group-rhythm').scrollIntoViewIfNeeded();
+    await screenshot(M, 'group-rhythm-es-phone');
+    await P.setViewportSize(PHONE);
+    expect(errors).toEqual([]);
+    for (const c of [pastorContext, leaderContext, memberContext]) await c.close();
   }, 180_000);
 });

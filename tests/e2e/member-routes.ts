@@ -44,6 +44,7 @@ export const MEMBER_ROUTES = [
   '/account-settings',
   '/terms-of-service',
   '/privacy-policy',
+  '/churches',
 ] as const;
 
 /** `routes`, in English (axe too) and then in Spanish, each route loaded first in its language. */

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   bibleStudy,
+  church,
+  churchGroup,
+  churchInvitation,
+  churchPastor,
   favoriteVerse,
   goal,
   groupInvitation,
@@ -138,6 +142,8 @@ const routesWithIds = Object.entries(ROUTE_ACCESS as Record<string, AccessClass>
 
 /** Group routes: membership decides, not ownership; their own matrix is below. */
 const isGroupRoute = (key: string) => /^\w+ \/api\/(groups|invitations)\//.test(key);
+/** Church routes: being one of its pastors decides; their own matrix is below. */
+const isChurchRoute = (key: string) => /^\w+ \/api\/(churches|church-invitations)\//.test(key);
 
 async function snapshot(who: TestUser) {
   const rows: Record<string, unknown[]> = {};
@@ -154,7 +160,7 @@ describe("member A on member B's resources", () => {
     const unclassified = routesWithIds
       .map(([key]) => key)
       .filter((key) => !SHARED.includes(key) && !(key in CHECKED_ELSEWHERE))
-      .filter((key) => !isGroupRoute(key))
+      .filter((key) => !isGroupRoute(key) && !isChurchRoute(key))
       .filter((key) => !(key.split('/')[2]! in OWNED));
     expect(unclassified).toEqual([]);
   });
@@ -173,7 +179,11 @@ describe("member A on member B's resources", () => {
     }
     const before = await snapshot(app.b);
     const owned = routesWithIds.filter(
-      ([key]) => !SHARED.includes(key) && !(key in CHECKED_ELSEWHERE) && !isGroupRoute(key),
+      ([key]) =>
+        !SHARED.includes(key) &&
+        !(key in CHECKED_ELSEWHERE) &&
+        !isGroupRoute(key) &&
+        !isChurchRoute(key),
     );
     expect(owned.length).toBeGreaterThanOrEqual(15);
     for (const [key] of owned) {
@@ -223,6 +233,8 @@ const GROUP_BODIES = (memberId: string): Record<string, object> => ({
     audience: 'public',
   },
   'POST /api/groups/:id/meetings': { heldOn: new Date().toISOString().slice(0, 10), present: [] },
+  'PUT /api/groups/:id/church': { code: 'ABCD-EFGH' },
+  'PUT /api/groups/:id/rhythm': { aim: 3 },
   'POST /api/invitations/received/:id/accept': { level: 'progress' },
   'POST /api/invitations/:token/accept': { level: 'progress' },
 });
@@ -271,6 +283,7 @@ describe('groups: the authorization matrix', () => {
       messages: await db.select().from(groupMessage).where(eq(groupMessage.groupId, groupId)),
       sheets: await db.select().from(studySheet).where(eq(studySheet.groupId, groupId)),
       meetings: await db.select().from(groupMeeting).where(eq(groupMeeting.groupId, groupId)),
+      church: await db.select().from(churchGroup).where(eq(churchGroup.groupId, groupId)),
     };
   }
 
@@ -423,5 +436,84 @@ describe('groups: the authorization matrix', () => {
         )
       ).statusCode,
     ).toBe(204);
+  });
+});
+
+/** A valid body for each church route that takes one. */
+const CHURCH_BODIES: Record<string, object> = {
+  'PATCH /api/churches/:id': { name: 'A was here' },
+};
+
+describe('churches: the authorization matrix', () => {
+  it('answers 404 to everyone but its pastors, on every church route, and changes nothing', async () => {
+    const pastor = await createUser(app.t);
+    const former = await createUser(app.t);
+    const leader = await createUser(app.t);
+    const otherPastor = await createUser(app.t);
+    const outsider = await createUser(app.t);
+    const made = await app.call(pastor, 'POST', '/api/churches', { name: 'Church B' });
+    expect(made.statusCode, made.body).toBe(201);
+    const churchId = made.json().id as string;
+    const mine = await app.call(otherPastor, 'POST', '/api/churches', { name: 'Church A' });
+    expect(mine.statusCode).toBe(201);
+    // A pastor who left: no longer one of its pastors.
+    const link = (
+      await app.call(pastor, 'POST', `/api/churches/${churchId}/pastor-invitations`)
+    ).json();
+    expect(
+      (await app.call(former, 'POST', `/api/church-invitations/${link.token}/accept`)).statusCode,
+    ).toBe(200);
+    expect((await app.call(former, 'POST', `/api/churches/${churchId}/leave`)).statusCode).toBe(
+      204,
+    );
+    // A leader whose group is attached to the church: still not a pastor of it.
+    const group = await app.call(leader, 'POST', '/api/groups', {
+      name: 'Cell of B',
+      language: 'en',
+      path: { kind: 'course', courseId: '101' },
+      startsOn: new Date().toISOString().slice(0, 10),
+    });
+    const groupId = group.json().id as string;
+    await app.call(leader, 'PUT', `/api/groups/${groupId}/church`, { code: made.json().code });
+    const pending = await app.call(pastor, 'GET', `/api/churches/${churchId}`);
+    expect(pending.json().requests).toHaveLength(1);
+
+    const db = app.t.database.db;
+    const snapshot = async () => ({
+      church: await db.select().from(church).where(eq(church.id, churchId)),
+      pastors: await db.select().from(churchPastor).where(eq(churchPastor.churchId, churchId)),
+      groups: await db.select().from(churchGroup).where(eq(churchGroup.churchId, churchId)),
+      invitations: await db
+        .select()
+        .from(churchInvitation)
+        .where(eq(churchInvitation.churchId, churchId)),
+    });
+    const before = await snapshot();
+    const routes = Object.keys(ROUTE_ACCESS).filter(
+      (key) => isChurchRoute(key) && key.includes('/:id'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const cases: [string, TestUser, string][] = [
+      ['a former pastor', former, churchId],
+      ['a leader of one of its groups', leader, churchId],
+      ['a pastor of another church', otherPastor, churchId],
+      ['an outsider guessing', outsider, crypto.randomUUID()],
+    ];
+    for (const [label, who, id] of cases) {
+      for (const key of routes) {
+        const [method, pattern] = key.split(' ') as [Method, string];
+        const url = pattern.replace(':id', id).replace(':groupId', groupId);
+        const res = await app.call(who, method, url, CHURCH_BODIES[key], 'es');
+        expect({ label, key, status: res.statusCode }).toEqual({ label, key, status: 404 });
+        expect(res.json().message, `${label} ${key}`).toBe('Esta iglesia no está disponible.');
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    // The same reads by its pastor succeed: the 404s were the pastor check.
+    for (const path of ['', '/report']) {
+      expect((await app.call(pastor, 'GET', `/api/churches/${churchId}${path}`)).statusCode).toBe(
+        200,
+      );
+    }
   });
 });

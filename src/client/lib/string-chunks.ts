@@ -44,6 +44,9 @@ export const SERVER_ONLY = [
   'groups.sheets.page',
   'groups.sheets.errors',
   'groups.meetings.errors',
+  // Churches' refusals and the CSV's column names come from the server in words.
+  'churches.errors',
+  'churches.csv',
   'auth.signOutPage',
   'auth.verifyMail',
 ] as const;

@@ -9,6 +9,7 @@ import {
   verification,
 } from '../db/schema.ts';
 import { emailHash } from '../auth/age-block.ts';
+import { deleteChurchesWithoutPastors } from '../churches/routes.ts';
 import { leaveAllGroups, sendGroupEndedMails } from '../groups/deletion.ts';
 
 /** What the audit log shows in place of an account that was deleted. */
@@ -87,6 +88,8 @@ export async function deleteAccountData(
     // Out of every group at once; a group they lead passes on or ends (src/server/groups).
     const notices = await leaveAllGroups(tx, person.id);
     await tx.delete(user).where(eq(user.id, person.id));
+    // A church whose only pastor this was goes too (its groups go on, out of it).
+    await deleteChurchesWithoutPastors(tx);
     await options.alsoInTransaction?.(tx);
     return notices;
   });

@@ -810,6 +810,8 @@ export const groupMember = pgTable(
       .notNull()
       .default('progress'),
     muted: boolean('muted').notNull().default(false),
+    /** The member's own aim: active days a week (the group's rhythm, issue 38 item 4). */
+    aim: smallint('aim').notNull().default(4),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -977,4 +979,71 @@ export const groupAttendance = pgTable(
     primaryKey({ columns: [t.meetingId, t.memberId] }),
     index('group_attendance_member_idx').on(t.memberId),
   ],
+);
+
+/**
+ * A church (issue 38 item 4, ADR 0067): its pastors read a weekly roll-up of counts of its
+ * groups. `code` is what the pastors give the church's leaders to ask to attach a group (a
+ * pastor approves each); a new code stops the old one. `time_zone` is the calendar of its
+ * weeks (the creating pastor's zone).
+ */
+export const church = pgTable('church', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  timeZone: text('time_zone').notNull(),
+  ...timestamps,
+});
+
+/** A pastor of a church: reads its roll-up, approves its groups, invites other pastors. */
+export const churchPastor = pgTable(
+  'church_pastor',
+  {
+    churchId: text('church_id')
+      .notNull()
+      .references(() => church.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.churchId, t.userId] }),
+    index('church_pastor_user_idx').on(t.userId),
+  ],
+);
+
+/** A link that makes whoever opens it (signed in) a pastor: one use, CHURCH_INVITATION_DAYS. */
+export const churchInvitation = pgTable(
+  'church_invitation',
+  {
+    id: text('id').primaryKey(),
+    churchId: text('church_id')
+      .notNull()
+      .references(() => church.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('church_invitation_church_idx').on(t.churchId)],
+);
+
+/**
+ * A group's place in a church (one church per group): asked by its leader (`pending`), then
+ * `attached` by a pastor. Goes with the group's end, the church's deletion, a leader's or a
+ * pastor's removal.
+ */
+export const churchGroup = pgTable(
+  'church_group',
+  {
+    groupId: text('group_id')
+      .primaryKey()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    churchId: text('church_id')
+      .notNull()
+      .references(() => church.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'attached'] }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+  },
+  (t) => [index('church_group_church_idx').on(t.churchId, t.status)],
 );

@@ -25,6 +25,7 @@ import {
   groupMessage,
   studyGroup,
   studySheet,
+  churchGroup,
 } from '../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { notifyMany } from '../notifications/notify.ts';
@@ -270,6 +271,8 @@ export async function endGroup(
   // attendance with them).
   await tx.delete(studySheet).where(eq(studySheet.groupId, groupId));
   await tx.delete(groupMeeting).where(eq(groupMeeting.groupId, groupId));
+  // Out of its church: the pastors' roll-up stops listing it.
+  await tx.delete(churchGroup).where(eq(churchGroup.groupId, groupId));
   // Reflections and messages to one member go with the membership (cascade).
   await tx.delete(groupMember).where(eq(groupMember.groupId, groupId));
   await tx

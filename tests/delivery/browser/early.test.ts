@@ -96,6 +96,7 @@ describe('the data a page reads first (routes.tsx `data`)', () => {
     const { journalPageKey } = await import('#client/features/journal/api.ts');
     const { prayerListUrl } = await import('#client/features/prayer/api.ts');
     const { notificationsPageKey } = await import('#client/features/notifications/api.ts');
+    const { CHURCHES_KEY, churchKey } = await import('#client/features/churches/api.ts');
     expect(declared).toEqual({
       // The dashboard's groups card reads the groups list.
       '/': [DASHBOARD_KEY[0], GROUPS_KEY[0]],
@@ -115,6 +116,8 @@ describe('the data a page reads first (routes.tsx `data`)', () => {
       '/journal': [journalPageKey(new URLSearchParams(), 1)[0]],
       '/prayer': [prayerListUrl('active', 1), prayerListUrl('answered', 1)],
       '/notifications': [notificationsPageKey(1)[0]],
+      '/churches': [CHURCHES_KEY[0]],
+      '/churches/:id': [churchKey(':id')[0]],
     });
   });
 

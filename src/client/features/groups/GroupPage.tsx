@@ -22,6 +22,8 @@ import { MessageComposer } from './MessageComposer.tsx';
 import { PaceLine } from './PaceLine.tsx';
 import { ReflectionsPanel } from './ReflectionsPanel.tsx';
 import { SheetsPanel } from './SheetsPanel.tsx';
+import { GroupChurchCard } from './GroupChurchCard.tsx';
+import { RhythmCard } from './RhythmCard.tsx';
 
 /** A figure of the leaders' summary. */
 function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: string }) {
@@ -179,10 +181,13 @@ export default function GroupPage() {
         ) : null}
       </header>
       <div className="grid gap-6">
-        <Card className="grid gap-3">
-          <h2 className="font-serif text-2xl text-brand-950">{t('groups.myPace')}</h2>
-          <PaceLine path={g.path} pace={g.pace} progress={g.myProgress.path} />
-        </Card>
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <Card className="grid gap-3">
+            <h2 className="font-serif text-2xl text-brand-950">{t('groups.myPace')}</h2>
+            <PaceLine path={g.path} pace={g.pace} progress={g.myProgress.path} />
+          </Card>
+          <RhythmCard groupId={g.id} />
+        </div>
         <SheetsPanel groupId={g.id} />
         <MeetingsPanel group={g} />
         {leads ? (
@@ -206,6 +211,7 @@ export default function GroupPage() {
           <FeedPanel groupId={g.id} />
           <div className="grid gap-6">
             <MembershipPanel group={g} />
+            <GroupChurchCard groupId={g.id} groupName={g.name} />
             {leads ? <LeaderSettings group={g} /> : null}
           </div>
         </div>

@@ -1,3 +1,4 @@
+import Church from 'lucide-react/icons/church';
 import Crown from 'lucide-react/icons/crown';
 import Mail from 'lucide-react/icons/mail';
 import Plus from 'lucide-react/icons/plus';
@@ -125,6 +126,15 @@ export default function Groups() {
           )}
         </div>
       )}
+      <p className="mt-8 flex items-start gap-2 text-sm text-slate-700">
+        <Church className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+        <span>
+          {t('groups.churches.body')}{' '}
+          <Link to="/churches" className="font-medium text-brand-700 underline">
+            {t('groups.churches.link')}
+          </Link>
+        </span>
+      </p>
     </>
   );
 }

@@ -7,6 +7,8 @@ import type { UserPreferences } from '#shared/schemas/user.ts';
 import { ABOUT_A_MEMBER, type AboutAMemberField } from '#shared/values/what-others-see.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { Link } from '../../lib/router.tsx';
+import { ACTIVE_DAYS_AIM } from '#shared/values/churches.ts';
+import { useGroupChurch } from './church-api.ts';
 
 /**
  * How each field the others receive about a member is said (`groups.whatOthersSee.fields.*`).
@@ -116,6 +118,7 @@ export function WhatOthersSee({
   const milestones = sharesProgress && preferences.activitySharing && nameShown;
   const reflections = level === 'reflections';
   const about = ABOUT_A_MEMBER;
+  const church = useGroupChurch(group.id).data?.church;
   return (
     <Card className="grid gap-4" id="what-others-see">
       <h2 className="flex items-center gap-2 font-serif text-2xl text-brand-950">
@@ -172,6 +175,33 @@ export function WhatOthersSee({
           },
         ]}
       />
+      <section className="grid gap-2">
+        <h3 className="font-semibold text-brand-950">{t(`${P}.counts`)}</h3>
+        <p className="flex items-start gap-2 text-slate-900">
+          {sharesProgress ? (
+            <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+          ) : (
+            <EyeOff className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+          )}
+          <span>
+            {t(`${P}.rhythm`)}
+            {sharesProgress ? null : (
+              <span className="text-slate-600"> {t(`${P}.notAtYourLevel`)}</span>
+            )}
+          </span>
+        </p>
+        {church?.status === 'attached' ? (
+          <p className="flex items-start gap-2 text-slate-900">
+            <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+            <span>
+              {t(`${P}.pastors`, { church: church.name, aim: ACTIVE_DAYS_AIM })}
+              {sharesProgress ? null : (
+                <span className="text-slate-600"> {t(`${P}.pastorsNoDays`)}</span>
+              )}
+            </span>
+          </p>
+        ) : null}
+      </section>
       <p className="text-sm text-slate-600">{t('groups.consent.never')}</p>
       <p className="text-sm">
         <Link

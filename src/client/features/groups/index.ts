@@ -1,6 +1,10 @@
 import { createElement } from 'react';
 import { withStrings } from '../../lib/i18n.ts';
 import { useGroups } from './queries.ts';
+
+// The churches' pages (features/churches) write and show dates as the groups' pages do.
+export { readJson, useGroupWrite } from './queries.ts';
+export { useGroupDate } from './format.ts';
 import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 
 /**

@@ -42,7 +42,10 @@ export function invalidateGroups(queryClient: QueryClient) {
       return (
         head.startsWith('/api/groups') ||
         head.startsWith('/api/invitations') ||
-        head.startsWith('/api/admin/groups')
+        head.startsWith('/api/admin/groups') ||
+        // A church lists its groups and their requests (a group attached, a request withdrawn).
+        head.startsWith('/api/churches') ||
+        head.startsWith('/api/church-invitations')
       );
     },
   });
