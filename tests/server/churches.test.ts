@@ -7,6 +7,7 @@ import { CHURCH_WEEKS_BACK } from '#shared/churches.ts';
 import { addDays, periodOf } from '#shared/values/time.ts';
 import { pathSet } from '../helpers/json-paths.ts';
 import { createUser, useTestApp, type TestUser } from '../helpers/app.ts';
+import { unzip } from '../helpers/unzip.ts';
 
 /**
  * Churches (issue 38 item 4): a pastor's church, a leader's request and the pastor's approval,
@@ -374,6 +375,10 @@ describe('churches', () => {
       { name: 'Marta Ríos', me: false },
       { name: 'Pablo Díaz', me: true },
     ]);
+    // A pastor's own data export lists the churches they pastor.
+    const exported = await call(second, 'GET', '/api/user/export');
+    const data = JSON.parse(unzip(exported.rawPayload).get('data.json')!.toString('utf8'));
+    expect(data.tables.church_pastor).toEqual([expect.objectContaining({ churchId: c.id })]);
     expect((await call(pastor, 'POST', `/api/churches/${c.id}/leave`)).statusCode).toBe(204);
     expect((await call(pastor, 'GET', `/api/churches/${c.id}`)).statusCode).toBe(404);
 

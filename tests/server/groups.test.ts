@@ -882,6 +882,7 @@ describe('data rights', () => {
         name: 'New believers',
         role: 'member',
         level: 'reflections',
+        activeDaysAim: 4,
       }),
     ]);
     expect(data.tables.group_member).toHaveLength(1);

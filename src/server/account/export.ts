@@ -123,7 +123,8 @@ export async function* personalDataJson(
   }
   // Groups (issue 25): each membership with its group's name, and the reflections shared in it.
   const mine = await db.execute<Record<string, unknown>>(sql`
-    select g.id as "groupId", g.name, m.role, m.level, m.muted, m.joined_at as "joinedAt"
+    select g.id as "groupId", g.name, m.role, m.level, m.muted, m.aim as "activeDaysAim",
+      m.joined_at as "joinedAt"
     from group_member m join study_group g on g.id = m.group_id
     where m.user_id = ${userId} order by m.joined_at, g.id`);
   yield* table('groups', [mine.rows]);
