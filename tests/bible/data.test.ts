@@ -426,3 +426,96 @@ describe('the reviewed corrections (scripts/bible/corrections.ts)', () => {
     expect(() => applyCorrections(fresh, 'build', hebrews)).toThrow(/"bold ly" not found/);
   });
 });
+
+/**
+ * The Versión Biblia Libre (issue 39, content/bible/LICENSE-VBL.md): CC BY-SA 4.0, built from
+ * eBible's edition by scripts/bible/build-vbl.ts. Numbered as the KJV, every slot; the verses it
+ * leaves out (the usual critical-text omissions) empty in place, each with its note.
+ */
+describe('VBL bundled text', () => {
+  const d = load('vbl') as BibleData & { notes: Record<string, string[]> };
+  const kjv = data('kjv');
+  const VBL_GAPS = [
+    'Matt.17.21',
+    'Matt.18.11',
+    'Matt.23.14',
+    'Mark.7.16',
+    'Mark.9.44',
+    'Mark.9.46',
+    'Mark.11.26',
+    'Mark.15.28',
+    'Luke.17.36',
+    'Luke.23.17',
+    'John.5.4',
+    'Acts.8.37',
+    'Acts.15.34',
+    'Acts.24.7',
+    'Acts.28.29',
+    'Rom.16.24',
+  ];
+
+  it('names itself, its language and its licence', () => {
+    expect(d.code).toBe('VBL');
+    expect(d.name).toBe('Versión Biblia Libre');
+    expect(d.language).toBe('es');
+    expect(d.source).toMatch(/CC BY-SA 4\.0/);
+  });
+
+  it('has every verse slot of the KJV, once, and text in all but the 16 it leaves out', () => {
+    expect(d.books.map((b) => b.osis)).toEqual(kjv.books.map((b) => b.osis));
+    d.books.forEach((book, i) => {
+      expect(
+        book.chapters.map((c) => c.length),
+        book.osis,
+      ).toEqual(kjv.books[i]!.chapters.map((c) => c.length));
+    });
+    const empty: string[] = [];
+    let withText = 0;
+    forEachVerse(d, (ref, text) => {
+      if (text.trim() === '') empty.push(ref);
+      else withText++;
+    });
+    expect(withText).toBe(31_086);
+    expect(empty).toEqual(VBL_GAPS);
+    expect(d.gaps).toEqual(VBL_GAPS);
+    // Each verse left out says why, in a note.
+    for (const gap of VBL_GAPS) expect(d.notes[gap]?.length, gap).toBeGreaterThan(0);
+  });
+
+  it('is plain text, with its headings and notes apart from the verses', () => {
+    const marked: string[] = [];
+    forEachVerse(d, (ref, text) => {
+      if (/[<>¶]|\s{2,}|^\s|\s$/.test(text)) marked.push(ref);
+    });
+    expect(marked).toEqual([]);
+    expect(Object.keys(d.titles)).toHaveLength(170);
+    expect(Object.values(d.notes).flat()).toHaveLength(4_492);
+    expect(d.titles['Ps.3.1']).toBe(
+      'El Salmo de David refiriéndose a la vez que tuvo que huir de su hijo Absalón',
+    );
+    expect(d.titles['Song.1.2']).toBe('Mujer:');
+  });
+
+  it('reads as eBible prints it (verses checked by hand against its HTML edition)', () => {
+    expect(verseText(d, 'Gen', 1, 1)).toBe('En el principio, Dios creó los cielos y la tierra.');
+    expect(verseText(d, 'Ps', 23, 1)).toBe(
+      'El Señor es mi pastor, y por ello tengo todo lo que necesito.',
+    );
+    expect(verseText(d, 'John', 3, 16)).toMatch(
+      /^“Porque Dios amó al mundo, y lo hizo de esta manera/,
+    );
+    expect(verseText(d, 'Rev', 22, 21)).not.toBe('');
+  });
+
+  it('has every verse of the day', () => {
+    const missing: string[] = [];
+    for (const id of VERSE_OF_THE_DAY) {
+      const ref = parseRef(id);
+      for (let v = ref!.from; v <= ref!.to; v++) {
+        if (!verseText(d, ref!.book, ref!.chapter, v))
+          missing.push(`${ref!.book}.${ref!.chapter}.${v}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import {
   PHONE,
   e2eAvailable,
   expectAccessible,
+  expectNoHorizontalOverflow,
   newContext,
   screenshot,
   confirmEmail,
@@ -157,6 +158,54 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await page.getByText('Todo lo puedo en Cristo que me fortalece.').waitFor();
     await expectAccessible(page, 'laboratorio (es)');
     await screenshot(page, 'study-lab-es-phone');
+    await context.close();
+  });
+
+  it('a Spanish member chooses the Versión Biblia Libre: the reader shows it with its licence line and its notes (phone)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    const page = await context.newPage();
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+    // Once, on the reader: John 3:16 in both texts, one tap to choose.
+    await page.goto(`${e2e.base}/bible?b=John&c=1`);
+    const choice = page.getByRole('region', { name: 'Elige tu Biblia en español' });
+    await choice.getByText('Porque de tal manera amó Dios al mundo', { exact: false }).waitFor();
+    await choice
+      .getByText('Porque Dios amó al mundo, y lo hizo de esta manera', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'elegir la Biblia (es)');
+    await expectNoHorizontalOverflow(page, 'elegir la Biblia (es)');
+    await screenshot(page, 'bible-choice-es-phone');
+    await choice.getByRole('button', { name: 'Leer la Versión Biblia Libre' }).click();
+    await expectToast(page, 'Elegiste tu Biblia en español');
+    await choice.waitFor({ state: 'detached' });
+    await page.getByText('VBL · Versión Biblia Libre').first().waitFor({ state: 'attached' });
+    // And it is the member's preference, changeable there.
+    await page.goto(`${e2e.base}/account-settings?tab=preferences`);
+    expect(await page.getByLabel('Texto bíblico en español').inputValue()).toBe('VBL');
+    await page.goto(`${e2e.base}/bible?b=Ps&c=35`);
+    await page.getByRole('heading', { name: /Salmo 35/ }).waitFor();
+    await page.getByText('No dejes que mis enemigos se alegren', { exact: false }).waitFor();
+    const credit = page.locator('[data-credit="VBL"]');
+    await credit
+      .getByText('Jonathan Gallagher y Shelly Barrios de Avila', { exact: false })
+      .waitFor();
+    expect(await credit.getByRole('link', { name: 'CC BY-SA 4.0' }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by-sa/4.0/',
+    );
+    const marker = page.getByRole('button', { name: 'Nota del traductor al versículo 20' });
+    await marker.click();
+    await page
+      .getByRole('note')
+      .getByText('los silenciosos de la tierra', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'lector VBL (es)');
+    await expectNoHorizontalOverflow(page, 'lector VBL (es)');
+    await screenshot(page, 'bible-reader-vbl-es-phone');
+    // The RV1909 is one choice away in the reader, and has no licence line.
+    await page.goto(`${e2e.base}/bible?b=Ps&c=23&t=RV1909`);
+    await page.getByText('JEHOVÁ es mi pastor', { exact: false }).waitFor();
+    expect(await page.locator('[data-credit]').count()).toBe(0);
     await context.close();
   });
 

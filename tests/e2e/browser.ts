@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer } from '../helpers/server-process.ts';
@@ -445,7 +446,7 @@ export async function turnOnTwoFactor(
   return { secret, codes };
 }
 
-/** The Bibles load in the background after start-up; wait until all three are in. */
+/** The Bibles load in the background after start-up; wait until all four are in. */
 export async function waitForBibles(page: Page, base: string): Promise<void> {
   await expect
     .poll(
@@ -457,7 +458,7 @@ export async function waitForBibles(page: Page, base: string): Promise<void> {
       },
       { timeout: 120_000, interval: 1000 },
     )
-    .toBe(3);
+    .toBe(INSTALLED_TRANSLATIONS.length);
 }
 
 /** A real server on a fresh embedded database plus Chromium, for one e2e file. */

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { bundledBibles } from '#server/bible/data.ts';
 import { missingBibles } from '#server/bible/loader.ts';
 import { serveBackups } from '#server/db/backup-socket.ts';
 import type { Database } from '#server/db/client.ts';
@@ -226,7 +227,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
         expect(await differences(source, restored.query, { except: BIBLES })).toEqual([]);
         const counts = await rowCounts(restored.query);
         expect([counts.bible_verse, counts.bible_translation]).toEqual([0, 0]);
-        expect(await missingBibles(restored.db)).toHaveLength(3);
+        expect(await missingBibles(restored.db)).toHaveLength(bundledBibles().length);
       } finally {
         await restored.close();
       }
@@ -319,7 +320,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL'
       expect(await differences(source, target.query, { except: BIBLES })).toEqual([]);
       const counts = await rowCounts(target.query);
       expect([counts.bible_verse, counts.bible_translation]).toEqual([0, 0]);
-      expect(await missingBibles(target.db)).toHaveLength(3);
+      expect(await missingBibles(target.db)).toHaveLength(bundledBibles().length);
     },
     COMMANDS_TIMEOUT,
   );

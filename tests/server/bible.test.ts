@@ -116,6 +116,7 @@ describe('GET /api/bible/translations', () => {
       KJV: true,
       WEB: true,
       RV1909: true,
+      VBL: true,
       NKJV: false,
       ESV: false,
       NASB: false,
@@ -139,6 +140,41 @@ describe('GET /api/bible/passage', () => {
       fallback: false,
     });
     expect(body.verses[0].text).toMatch(/^Porque de tal manera amó Dios al mundo/);
+  });
+
+  it('shows a Spanish reader the Spanish text they chose (issue 39), with the RV1909 until they do', async () => {
+    const reader = await createUser(t);
+    const passage = async () =>
+      (await get(reader, `/api/bible/passage?ref=${encodeURIComponent('Juan 3:16')}`, 'es')).json();
+    expect((await passage()).translation).toBe('RV1909');
+    const saved = await injectWithLogin(t.app, reader, {
+      method: 'PATCH',
+      url: '/api/user/preferences',
+      payload: { spanishBible: 'VBL' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = await passage();
+    expect(body.translation).toBe('VBL');
+    expect(body.verses[0].text).toMatch(/^“Porque Dios amó al mundo, y lo hizo de esta manera/);
+    // The translator's notes come with the verses that have them, and only those.
+    const noted = (
+      await get(reader, `/api/bible/passage?ref=${encodeURIComponent('Salmos 35:19-20')}`, 'es')
+    ).json();
+    expect(noted.verses[0].notes).toBeUndefined();
+    expect(noted.verses[1].notes).toEqual(['Literalmente, “los silenciosos de la tierra”.']);
+    const votd = (await get(reader, '/api/bible/verse-of-the-day?lang=es')).json();
+    expect(votd.translation).toBe('VBL');
+    // The English side keeps the member's English translation.
+    expect(
+      (await get(reader, `/api/bible/passage?ref=${encodeURIComponent('John 3:16')}`)).json()
+        .translation,
+    ).toBe('KJV');
+    const refused = await injectWithLogin(t.app, reader, {
+      method: 'PATCH',
+      url: '/api/user/preferences',
+      payload: { spanishBible: 'RVR1960' },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('reads ranges across chapters and whole chapters', async () => {

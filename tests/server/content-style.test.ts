@@ -38,6 +38,9 @@ const NAMES = new Set([
   ...['Play', 'Store', 'García', 'WhatsApp'],
   'Authenticator',
   ...['King', 'James', 'Version', 'World', 'English', 'Bible', 'Reina-Valera', 'Rosa'],
+  // The Versión Biblia Libre, its translators and its licence (issue 39).
+  ...['Versión', 'Libre', 'Jonathan', 'Gallagher', 'Shelly', 'Barrios', 'Avila', 'Creative'],
+  ...['Commons', 'BY-SA'],
   ...['América', 'Latina', 'Norte', 'Oriente', 'Medio', 'Edad', 'Media', 'Asia', 'Menor'],
 ]);
 

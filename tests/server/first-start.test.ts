@@ -94,7 +94,7 @@ describe('the first start on an empty data folder', () => {
 
     // Plain lines: one per translation, then "ready" once it really is.
     const out = server.output();
-    for (const code of ['KJV', 'RV1909', 'WEB'])
+    for (const code of ['KJV', 'RV1909', 'VBL', 'WEB'])
       expect(out).toMatch(new RegExp(`Installed the ${code} Bible: [\\d,]+ verses`));
     expect(out.lastIndexOf('Camino is ready on ')).toBeGreaterThan(
       out.lastIndexOf('Installed the '),

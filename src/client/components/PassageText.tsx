@@ -1,3 +1,6 @@
+import StickyNote from 'lucide-react/icons/sticky-note';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -37,6 +40,15 @@ export function PassageText({
   numberOf,
   className,
 }: Props) {
+  const { t } = useTranslation();
+  // The verses whose translator's notes are open (a marker after the verse opens them in place).
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleNotes = (key: string) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   return (
     <div
       lang={lang}
@@ -87,6 +99,37 @@ export function PassageText({
             ) : (
               body
             )}
+            {v.notes?.length ? (
+              <>
+                <button
+                  type="button"
+                  aria-expanded={open.has(key)}
+                  aria-controls={`n-${key}`}
+                  aria-label={t('translations.notes.toggle', {
+                    count: v.notes.length,
+                    verse: number,
+                  })}
+                  onClick={() => toggleNotes(key)}
+                  className="mx-1 inline-flex items-center gap-1 rounded-full border border-brand-200 px-2 py-0.5 align-middle font-sans text-xs font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-expanded:bg-brand-50"
+                >
+                  <StickyNote className="size-3" aria-hidden />
+                  {t('translations.notes.label', { count: v.notes.length })}
+                </button>{' '}
+                {open.has(key) ? (
+                  <span
+                    id={`n-${key}`}
+                    role="note"
+                    className="my-2 block rounded-xl bg-slate-50 px-3 py-2 font-sans text-sm leading-6 text-slate-700"
+                  >
+                    {v.notes.map((note, i) => (
+                      <span key={i} className="block">
+                        {note}
+                      </span>
+                    ))}
+                  </span>
+                ) : null}
+              </>
+            ) : null}
           </span>
         );
       })}

@@ -26,6 +26,8 @@ export const CORE = [
   // "Show in both languages" (features/both): on the dashboard, lessons, the daily reading and
   // the reader; a few words.
   'inBoth',
+  // The line a Bible text's licence asks for wherever its words show (the VBL's).
+  'translations',
   // Parts of larger groups that the shells or shared components show.
   'auth.showPassword',
   'auth.hidePassword',

@@ -15,6 +15,8 @@ export interface BibleFile {
   books: { osis: string; chapters: string[][] }[];
   gaps: string[];
   titles: Record<string, string>;
+  /** The translator's notes by verse (the VBL's); absent in the other files. */
+  notes?: Record<string, string[]>;
 }
 
 export interface BundledBible {

@@ -61,6 +61,7 @@ bible.books.forEach((book, b) => {
         translation: bible.code, language: bible.language,
         book: b + 1, chapter: c + 1, verse: v + 1, text,
         heading: bible.titles[book.osis + '.' + (c + 1) + '.' + (v + 1)] ?? null,
+        notes: (bible.notes && bible.notes[book.osis + '.' + (c + 1) + '.' + (v + 1)]) ?? null,
       });
       if (rows.length === batch) { parentPort.postMessage({ rows }); rows = []; }
     });

@@ -53,7 +53,12 @@ export function registerBibleRoutes(
   const { db, catalog } = deps;
 
   const preferred = (request: Parameters<typeof currentUser>[0], explicit?: string) =>
-    explicit ?? defaultTranslation(currentUser(request).preferences.bibleTranslation, request.lang);
+    explicit ??
+    defaultTranslation(
+      currentUser(request).preferences.bibleTranslation,
+      request.lang,
+      currentUser(request).preferences.spanishBible,
+    );
 
   app.get(
     '/api/bible/translations',
@@ -229,7 +234,7 @@ export function registerBibleRoutes(
       const bookNumber = book ? bookIndex(book) + 1 : undefined;
       if (book && !bookNumber) throw new HttpError(400, 'validation.invalid');
       const { code } = catalog.resolve(preferred(request, request.query.translation), request.lang);
-      const language = code === 'RV1909' ? 'es' : 'en';
+      const language = translationLanguage(code);
       const found = await searchVerses(db, {
         code,
         language,
@@ -320,10 +325,7 @@ export function registerBibleRoutes(
       const reference = formatReference(parsed.ranges, lang);
       const columns = [];
       for (const wanted of request.query.translations) {
-        const { code, requested, fallback } = catalog.resolve(
-          wanted,
-          wanted === 'RV1909' ? 'es' : 'en',
-        );
+        const { code, requested, fallback } = catalog.resolve(wanted, translationLanguage(wanted));
         const verses = await readPassage(db, catalog, code, parsed.ranges, lang);
         columns.push({
           reference,

@@ -38,6 +38,7 @@ const NAMES: Record<string, string> = {
   KJV: 'King James Version',
   WEB: 'World English Bible',
   RV1909: 'Reina-Valera 1909',
+  VBL: 'Versión Biblia Libre',
 };
 
 export { translationLanguage };
@@ -141,10 +142,18 @@ const verseColumns = {
   verse: bibleVerse.verse,
   text: bibleVerse.text,
   heading: bibleVerse.heading,
+  notes: bibleVerse.notes,
 };
 
 function toVerse(
-  row: { book: number; chapter: number; verse: number; text: string; heading: string | null },
+  row: {
+    book: number;
+    chapter: number;
+    verse: number;
+    text: string;
+    heading: string | null;
+    notes?: string[] | null;
+  },
   lang: Language,
 ): Verse {
   return {
@@ -154,6 +163,8 @@ function toVerse(
     verse: row.verse,
     text: row.text,
     heading: row.heading,
+    // Only where there are some: most verses of most texts have none.
+    ...(row.notes?.length ? { notes: row.notes } : {}),
   };
 }
 
@@ -175,14 +186,14 @@ export async function passageToKeep(
   db: Database,
   catalog: BibleCatalog,
   input: { reference: string; translation?: string | undefined },
-  reader: { lang: Language; preferred: string },
+  reader: { lang: Language; preferred: string; spanish?: string },
   limit: { max: number; tooLongKey: string },
 ): Promise<KeptPassage> {
   const { lang } = reader;
   const parsed = parseReference(input.reference, lang);
   if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
   const { code } = catalog.resolve(
-    input.translation ?? defaultTranslation(reader.preferred, lang),
+    input.translation ?? defaultTranslation(reader.preferred, lang, reader.spanish),
     lang,
   );
   const verses = await readPassage(db, catalog, code, parsed.ranges, lang);
@@ -300,7 +311,7 @@ export async function keptPassagesAsRead<T extends KeptPassage>(
   db: Database,
   catalog: BibleCatalog,
   kept: T[],
-  reader: { lang: Language; preferred: string },
+  reader: { lang: Language; preferred: string; spanish?: string },
 ): Promise<T[]> {
   const { lang } = reader;
   const places = kept.map((k) => rangesFromOsis(k.osis));
@@ -310,7 +321,7 @@ export async function keptPassagesAsRead<T extends KeptPassage>(
   }));
   let code: string;
   try {
-    code = catalog.resolve(defaultTranslation(reader.preferred, lang), lang).code;
+    code = catalog.resolve(defaultTranslation(reader.preferred, lang, reader.spanish), lang).code;
   } catch {
     return localised; // the Bibles are being installed
   }
@@ -478,13 +489,13 @@ export function verseOfTheDayFor(date: string): { osis: string; ranges: VerseRan
 export async function verseOfTheDay(
   db: Database,
   catalog: BibleCatalog,
-  member: { preferences: { timeZone: string; bibleTranslation: string } },
+  member: { preferences: { timeZone: string; bibleTranslation: string; spanishBible?: string } },
   lang: Language,
 ) {
   const date = localDate(new Date(), member.preferences.timeZone);
   const { osis, ranges } = verseOfTheDayFor(date);
   const { code, requested, fallback } = catalog.resolve(
-    defaultTranslation(member.preferences.bibleTranslation, lang),
+    defaultTranslation(member.preferences.bibleTranslation, lang, member.preferences.spanishBible),
     lang,
   );
   const verses = await readPassage(db, catalog, code, ranges, lang);

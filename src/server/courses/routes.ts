@@ -39,12 +39,12 @@ export function registerCourseRoutes(
   const { db, catalog, bible } = deps;
 
   /** A scripture reference in the reader's language with its text from their translation. */
-  async function scripture(reference: string, lang: Language, preferred: string) {
+  async function scripture(reference: string, lang: Language, wanted: string) {
     const parsed = parseReference(reference, 'en');
     if (!parsed) return { reference, text: null, translation: null };
     const shown = formatReference(parsed.ranges, lang);
     try {
-      const { code } = bible.resolve(defaultTranslation(preferred, lang), lang);
+      const { code } = bible.resolve(wanted, lang);
       const verses = await readPassage(db, bible, code, parsed.ranges, lang);
       return { reference: shown, text: verses.map((v) => v.text).join(' '), translation: code };
     } catch {
@@ -188,7 +188,12 @@ export function registerCourseRoutes(
       } = await assertLessonOpen(db, catalog, me, request.params.id);
       const lang = request.lang;
       const text = l.text[lang];
-      const preferred = me.preferences.bibleTranslation;
+      // The reader's text: their Spanish one in Spanish, their preferred one in English.
+      const preferred = defaultTranslation(
+        me.preferences.bibleTranslation,
+        lang,
+        me.preferences.spanishBible,
+      );
       const [key, ...more] = await Promise.all(
         [l.keyScripture, ...l.additionalScriptures].map((r) => scripture(r, lang, preferred)),
       );

@@ -247,6 +247,8 @@ export const bibleVerse = pgTable(
     verse: smallint('verse').notNull(),
     text: text('text').notNull(),
     heading: text('heading'),
+    /** The translator's notes on the verse (the VBL's, issue 39); null when it has none. */
+    notes: jsonb('notes').$type<string[]>(),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(

@@ -87,12 +87,14 @@ async function passagesHtml(
   deps: SheetPageDeps,
   row: SheetRow,
   reader: Reader,
-): Promise<{ html: string; translation: string | null }> {
+): Promise<{ html: string; translation: string | null; code: string | null }> {
   const { lang, user } = reader;
   let code: string | null = null;
   try {
     code = deps.bible.resolve(
-      user ? defaultTranslation(user.preferences.bibleTranslation, lang) : undefined,
+      user
+        ? defaultTranslation(user.preferences.bibleTranslation, lang, user.preferences.spanishBible)
+        : undefined,
       lang,
     ).code;
   } catch {
@@ -112,7 +114,7 @@ async function passagesHtml(
     );
   }
   const name = code ? (deps.bible.list().find((t) => t.code === code)?.name ?? code) : null;
-  return { html: blocks.join(''), translation: name };
+  return { html: blocks.join(''), translation: name, code };
 }
 
 function pageHtml(
@@ -299,7 +301,7 @@ export function registerSheetPage(app: FastifyInstance, deps: SheetPageDeps) {
           pageHtml(lang, title, nonce, deps.stylesheet, main),
         );
       }
-      const { html: passages, translation } = await passagesHtml(deps, sheet, { lang, user });
+      const { html: passages, translation, code } = await passagesHtml(deps, sheet, { lang, user });
       const date = new Intl.DateTimeFormat(lang, {
         dateStyle: 'long',
         timeZone: user?.preferences.timeZone ?? group.timeZone,
@@ -321,7 +323,12 @@ export function registerSheetPage(app: FastifyInstance, deps: SheetPageDeps) {
           : ''
       }</div>`;
       const footer = `<footer class="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-600">${
-        translation ? `<p>${h(t('translation', { name: translation }))}</p>` : ''
+        code === 'VBL'
+          ? // The VBL's licence (CC BY-SA 4.0) asks for its line wherever its words are shown.
+            `<p>${h(translate(lang, 'translations.vbl.credit'))} <a class="underline" href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</a> · <a class="underline" href="https://ebible.org/spavbl">eBible.org</a></p>`
+          : translation
+            ? `<p>${h(t('translation', { name: translation }))}</p>`
+            : ''
       }<p class="mt-1">${h(translate(lang, 'groups.sheets.updated', { date }))}</p></footer>`;
       const main = `<article class="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0"><p class="text-sm font-semibold text-brand-700">${h(t('kicker', { group: group.name }))}</p><h1 class="mt-1 font-serif text-3xl text-brand-950 sm:text-4xl">${h(sheet.title)}</h1>${note}${actions}${passages}${questions}${prayer}${footer}</article>`;
       const otherLanguage = `${SHEET_PATH_PREFIX}${token}?lang=${lang === 'es' ? 'en' : 'es'}`;

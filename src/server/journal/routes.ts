@@ -149,7 +149,10 @@ export function registerJournalRoutes(
     const parsed = parseReference(reference, lang);
     if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
     const me = currentUser(request);
-    const { code } = bible.resolve(defaultTranslation(me.preferences.bibleTranslation, lang), lang);
+    const { code } = bible.resolve(
+      defaultTranslation(me.preferences.bibleTranslation, lang, me.preferences.spanishBible),
+      lang,
+    );
     const verses = await readPassage(db, bible, code, parsed.ranges, lang);
     if (verses.length === 0)
       throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');

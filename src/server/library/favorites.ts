@@ -54,6 +54,7 @@ export function registerFavoriteRoutes(
       const items = await keptPassagesAsRead(db, bible, rows.map(toFavorite), {
         lang: request.lang,
         preferred: me.preferences.bibleTranslation,
+        spanish: me.preferences.spanishBible,
       });
       return { items, total: rows.length };
     },
@@ -76,7 +77,11 @@ export function registerFavoriteRoutes(
         db,
         bible,
         request.body,
-        { lang: request.lang, preferred: me.preferences.bibleTranslation },
+        {
+          lang: request.lang,
+          preferred: me.preferences.bibleTranslation,
+          spanish: me.preferences.spanishBible,
+        },
         { max: MAX_FAVORITE_VERSES_IN_ONE, tooLongKey: 'library.favorites.errors.tooLong' },
       );
       const [row] = await db

@@ -1,3 +1,4 @@
+import { defaultTranslation } from '#shared/bible/translation.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -50,12 +51,19 @@ export function registerLibraryRoutes(
   const lib = catalog.library;
 
   /** A Scripture block: the reference in the reader's language, the text in their translation. */
-  async function scripture(reference: string, lang: Language, preferred: string) {
+  async function scripture(
+    reference: string,
+    lang: Language,
+    prefs: { bibleTranslation: string; spanishBible: string },
+  ) {
     const parsed = parseReference(reference, 'en');
     if (!parsed) return { reference, text: null, translation: null };
     const shown = formatReference(parsed.ranges, lang);
     try {
-      const { code } = bible.resolve(lang === 'es' ? 'RV1909' : preferred, lang);
+      const { code } = bible.resolve(
+        defaultTranslation(prefs.bibleTranslation, lang, prefs.spanishBible),
+        lang,
+      );
       const verses = await readPassage(db, bible, code, parsed.ranges, lang);
       return { reference: shown, text: verses.map((v) => v.text).join(' '), translation: code };
     } catch {
@@ -186,7 +194,7 @@ export function registerLibraryRoutes(
       const s = catalog.sermon(request.params.id);
       if (!s) throw notFound();
       const x = s.text[lang];
-      const preferred = me.preferences.bibleTranslation;
+      const preferred = me.preferences;
       const [mainText, outline, read] = await Promise.all([
         scripture(s.mainText, lang, preferred),
         Promise.all(
@@ -363,7 +371,7 @@ export function registerLibraryRoutes(
       if (!h) throw notFound();
       const x = h.text[lang];
       const [keyVerse, read] = await Promise.all([
-        scripture(h.keyVerse, lang, me.preferences.bibleTranslation),
+        scripture(h.keyVerse, lang, me.preferences),
         isRead(me.id, 'hero', h.id),
       ]);
       return {
@@ -424,7 +432,7 @@ export function registerLibraryRoutes(
       if (!r) throw notFound();
       const x = r.text[lang];
       const [scriptures, read] = await Promise.all([
-        Promise.all(r.scriptures.map((s) => scripture(s, lang, me.preferences.bibleTranslation))),
+        Promise.all(r.scriptures.map((s) => scripture(s, lang, me.preferences))),
         isRead(me.id, 'resource', r.id),
       ]);
       return {

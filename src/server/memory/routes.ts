@@ -92,13 +92,11 @@ async function pairOf(
   db: Database,
   bible: BibleCatalog,
   kept: { osis: string; translation: string },
-  preferred: string,
+  prefs: { bibleTranslation: string; spanishBible?: string },
   lang: Language,
 ): Promise<Pick<Row, 'pairTranslation' | 'pairOsis' | 'pairText'>> {
-  const second = bible.resolve(
-    counterpartOf(kept.translation, preferred),
-    translationLanguage(counterpartOf(kept.translation, preferred)),
-  ).code;
+  const counterpart = counterpartOf(kept.translation, prefs.bibleTranslation, prefs.spanishBible);
+  const second = bible.resolve(counterpart, translationLanguage(counterpart)).code;
   const verses = await readPassage(db, bible, kept.translation, rangesFromOsis(kept.osis), lang);
   const rows = await passageRows(db, bible, { first: kept.translation, second }, verses, lang);
   const paired = rows.flatMap((r) => r.b);
@@ -202,10 +200,14 @@ export function registerMemoryRoutes(
         db,
         bible,
         request.body,
-        { lang: request.lang, preferred: me.preferences.bibleTranslation },
+        {
+          lang: request.lang,
+          preferred: me.preferences.bibleTranslation,
+          spanish: me.preferences.spanishBible,
+        },
         { max: MAX_MEMORY_VERSES_IN_ONE, tooLongKey: 'memory.errors.tooLong' },
       );
-      const pair = await pairOf(db, bible, passage, me.preferences.bibleTranslation, request.lang);
+      const pair = await pairOf(db, bible, passage, me.preferences, request.lang);
       const now = new Date();
       const card = createEmptyCard(now);
       const [row] = await db
@@ -245,7 +247,7 @@ export function registerMemoryRoutes(
       // A verse kept before pairs were (or whose pair was not found then) gets its pair now.
       const pair =
         practiceIn !== 'own' && !row.pairText
-          ? await pairOf(db, bible, row, me.preferences.bibleTranslation, request.lang)
+          ? await pairOf(db, bible, row, me.preferences, request.lang)
           : null;
       if (pair && !pair.pairText) {
         throw new HttpError(400, 'memory.errors.noPair', {}, 'NO_PAIR');

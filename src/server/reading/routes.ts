@@ -227,7 +227,7 @@ export function registerReadingRoutes(
       const plan = toActivePlan(run, today(me));
       if (run.completedAt) return { plan, day: null, ...none };
       const { code, requested, fallback } = bible.resolve(
-        defaultTranslation(me.preferences.bibleTranslation, lang),
+        defaultTranslation(me.preferences.bibleTranslation, lang, me.preferences.spanishBible),
         lang,
       );
       const passages = await Promise.all(

@@ -153,6 +153,8 @@ export const TRANSLATION_VERSIFICATION: Readonly<Record<string, VersificationId>
   ESV: 'nrsv',
   NASB: 'kjv',
   RV1909: 'rv1909-sword',
+  // Numbered as the KJV, every slot (its 16 omitted verses left empty in place).
+  VBL: 'kjv',
 };
 
 export const versificationOf = (code: string): VersificationId =>

@@ -21,6 +21,8 @@ export const verseSchema = z.object({
   verse: z.number(),
   text: z.string(),
   heading: z.string().nullable(),
+  /** The translator's notes on the verse (the VBL's), shown on request; absent when none. */
+  notes: z.array(z.string()).optional(),
 });
 export type Verse = z.infer<typeof verseSchema>;
 

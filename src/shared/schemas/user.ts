@@ -13,6 +13,7 @@ import {
   usableTimeZone,
 } from '../values/time.ts';
 import { BIBLE_TRANSLATION_PREFERENCES, READING_PLAN_DURATIONS } from '../values/user.ts';
+import { SPANISH_TRANSLATIONS } from '../values/bible.ts';
 export * from '../values/user.ts';
 
 /**
@@ -42,6 +43,10 @@ export const userPreferencesSchema = z.object({
   bibleTranslation: z.enum(BIBLE_TRANSLATION_PREFERENCES),
   /** Parallel reading (ADR 0053): the translation read beside the reader's, or off. */
   bibleParallel: z.enum(['off', ...BIBLE_TRANSLATION_PREFERENCES]),
+  /** The Spanish text shown wherever Scripture is shown in Spanish by default (issue 39). */
+  spanishBible: z.enum(SPANISH_TRANSLATIONS),
+  /** The member chose their Spanish text (the reader asks once until they do). */
+  spanishBibleChosen: z.boolean(),
   /** "Show in both languages" for lessons, the verse of the day and the daily reading. */
   scriptureInBoth: z.boolean(),
   readingPlanDuration: z.enum(READING_PLAN_DURATIONS),
@@ -61,6 +66,8 @@ export const DEFAULT_PREFERENCES: UserPreferences = {
   language: 'en',
   bibleTranslation: 'NKJV',
   bibleParallel: 'off',
+  spanishBible: 'RV1909',
+  spanishBibleChosen: false,
   scriptureInBoth: false,
   readingPlanDuration: '365',
   dailyReminders: true,

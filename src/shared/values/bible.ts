@@ -2,18 +2,28 @@
  * The bible values the product names (lists, limits and pure helpers), without Zod: a page that
  * needs only these does not download the validator (the schemas in ../schemas/bible.ts re-export them).
  */
-export const INSTALLED_TRANSLATIONS = ['KJV', 'WEB', 'RV1909'] as const;
+export const INSTALLED_TRANSLATIONS = ['KJV', 'WEB', 'RV1909', 'VBL'] as const;
 
-/** The language a translation is written in (the bundled RV1909 is Spanish; the rest English). */
-export const translationLanguage = (code: string): 'en' | 'es' => (code === 'RV1909' ? 'es' : 'en');
+/** The bundled Spanish texts: the Reina-Valera 1909 and the Versión Biblia Libre (issue 39). */
+export const SPANISH_TRANSLATIONS = ['RV1909', 'VBL'] as const;
+
+/** The language a translation is written in (the bundled RV1909 and VBL are Spanish). */
+export const translationLanguage = (code: string): 'en' | 'es' =>
+  (SPANISH_TRANSLATIONS as readonly string[]).includes(code) ? 'es' : 'en';
+
+/**
+ * The line a text's licence asks to show wherever its words appear (issue 39): the VBL's
+ * (CC BY-SA 4.0); none for the public-domain texts. Its words are `bible.credit.<code>`.
+ */
+export const creditOf = (code: string | undefined): 'VBL' | null => (code === 'VBL' ? 'VBL' : null);
 
 /**
  * The translation to read beside `code` in the other language (issue 26): beside an English
- * text the RV1909; beside the RV1909, the member's English translation when it is installed,
+ * text the member's Spanish text (RV1909 or VBL); beside a Spanish text, the member's English translation when it is installed,
  * else the KJV. Parallel reading, "show in both" and a memory verse's pair all use it.
  */
-export function counterpartOf(code: string, preferred: string): string {
-  if (translationLanguage(code) === 'en') return 'RV1909';
+export function counterpartOf(code: string, preferred: string, spanish = 'RV1909'): string {
+  if (translationLanguage(code) === 'en') return spanish;
   return (INSTALLED_TRANSLATIONS as readonly string[]).includes(preferred) &&
     translationLanguage(preferred) === 'en'
     ? preferred

@@ -9,6 +9,7 @@ export const BIBLE_TRANSLATION_PREFERENCES = [
   'KJV',
   'WEB',
   'RV1909',
+  'VBL',
 ] as const;
 export const READING_PLAN_DURATIONS = ['90', '180', '365', '730'] as const;
 /** Turns a `validation.*` message key (with an optional `:count`) into i18n key + options. */

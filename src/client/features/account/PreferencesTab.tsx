@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SPANISH_TRANSLATIONS } from '#shared/values/bible.ts';
 import { BIBLE_TRANSLATION_PREFERENCES, READING_PLAN_DURATIONS } from '#shared/values/user.ts';
 import type { CurrentUser, UserPreferences } from '#shared/schemas/user.ts';
 import { Card } from '../../components/ui/Card.tsx';
@@ -66,6 +67,32 @@ export function PreferencesTab({ user }: { user: CurrentUser }) {
         </select>
         <p id="pref-translation-note" className="text-xs text-slate-600">
           {t('settings.preferences.translationNote')}
+        </p>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor="pref-spanish" className="text-sm font-medium text-slate-800">
+          {t('settings.preferences.spanishBible')}
+        </label>
+        <select
+          id="pref-spanish"
+          aria-describedby="pref-spanish-note"
+          className={selectClass}
+          value={user.preferences.spanishBible}
+          onChange={(e) =>
+            save.mutate({
+              spanishBible: e.target.value as UserPreferences['spanishBible'],
+              spanishBibleChosen: true,
+            })
+          }
+        >
+          {SPANISH_TRANSLATIONS.map((code) => (
+            <option key={code} value={code}>
+              {t(`settings.preferences.spanishBibles.${code}`)}
+            </option>
+          ))}
+        </select>
+        <p id="pref-spanish-note" className="text-xs text-slate-600">
+          {t('settings.preferences.spanishBibleNote')}
         </p>
       </div>
       <div className="grid gap-1.5">

@@ -1,4 +1,5 @@
 import NotebookPen from 'lucide-react/icons/notebook-pen';
+import { SpanishBibleChoice } from './SpanishBibleChoice.tsx';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,12 @@ export default function BibleReader() {
   const isPremium = hasPremiumAccess(user);
   const saved = useMemo(() => savedPosition(), []);
   const translation =
-    params.get('t') ?? defaultTranslation(user?.preferences.bibleTranslation ?? 'KJV', language);
+    params.get('t') ??
+    defaultTranslation(
+      user?.preferences.bibleTranslation ?? 'KJV',
+      language,
+      user?.preferences.spanishBible,
+    );
   const book = bookIndex(params.get('b') ?? '') >= 0 ? params.get('b')! : (saved?.b ?? 'John');
   const info = BOOKS[bookIndex(book)]!;
   const chapter = Math.min(
@@ -93,6 +99,9 @@ export default function BibleReader() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-4">
+          {language === 'es' && user && !user.preferences.spanishBibleChosen && !params.get('t') ? (
+            <SpanishBibleChoice />
+          ) : null}
           <ReaderControls translation={translation} book={book} chapter={chapter} onGo={go} />
           <ListenButton
             source={{ kind: 'chapter', chapter: { translation, book, chapter } }}

@@ -53,7 +53,8 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
   const [initial] = useState(() =>
     initialState(user?.id, id, saved, {
       reference: params.get('ref') ?? '',
-      translation: params.get('t') ?? defaultTranslation(preferred, language),
+      translation:
+        params.get('t') ?? defaultTranslation(preferred, language, user?.preferences.spanishBible),
       title: '',
       observation: '',
       interpretation: '',

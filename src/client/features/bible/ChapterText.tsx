@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Columns3 from 'lucide-react/icons/columns-3';
@@ -129,12 +131,13 @@ export function ChapterText({
       ) : data.data ? (
         <PassageText
           verses={data.data.verses}
-          lang={data.data.translation === 'RV1909' ? 'es' : 'en'}
+          lang={translationLanguage(data.data.translation)}
           selected={selected}
           highlight={highlight}
           onToggle={onToggle}
         />
       ) : null}
+      <TranslationCredit code={data.data?.translation} className="mt-4" />
       <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
         <Button
           variant="outline"

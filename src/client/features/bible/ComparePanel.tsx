@@ -1,7 +1,8 @@
 import X from 'lucide-react/icons/x';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INSTALLED_TRANSLATIONS, MAX_COMPARE } from '#shared/values/bible.ts';
+import { INSTALLED_TRANSLATIONS, MAX_COMPARE, translationLanguage } from '#shared/values/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
@@ -11,7 +12,7 @@ import { PassageText } from '../../components/PassageText.tsx';
 /** Premium: the chapter in up to three translations side by side. */
 export function ComparePanel({ reference, onClose }: { reference: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState<string[]>([...INSTALLED_TRANSLATIONS]);
+  const [chosen, setChosen] = useState<string[]>(INSTALLED_TRANSLATIONS.slice(0, MAX_COMPARE));
   const compare = useCompare(reference, chosen);
   return (
     <Card className="grid gap-4">
@@ -49,11 +50,8 @@ export function ComparePanel({ reference, onClose }: { reference: string; onClos
             <h3 className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand-700">
               {col.translation}
             </h3>
-            <PassageText
-              compact
-              verses={col.verses}
-              lang={col.translation === 'RV1909' ? 'es' : 'en'}
-            />
+            <PassageText compact verses={col.verses} lang={translationLanguage(col.translation)} />
+            <TranslationCredit code={col.translation} className="mt-3" />
           </section>
         ))}
       </div>

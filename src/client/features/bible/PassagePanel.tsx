@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BIBLE_TRANSLATION_PREFERENCES } from '#shared/values/user.ts';
@@ -90,8 +92,9 @@ export function PassagePanel({
             <PassageText
               verses={passage.data.verses}
               withChapters={new Set(passage.data.verses.map((v) => v.chapter)).size > 1}
-              lang={passage.data.translation === 'RV1909' ? 'es' : 'en'}
+              lang={translationLanguage(passage.data.translation)}
             />
+            <TranslationCredit code={passage.data.translation} />
           </>
         ) : passage.isError && !suggestions ? (
           <p role="alert" className="text-red-700">

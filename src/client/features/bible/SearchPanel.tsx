@@ -1,3 +1,4 @@
+import { translationLanguage } from '#shared/values/bible.ts';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Crown from 'lucide-react/icons/crown';
@@ -152,7 +153,7 @@ export function SearchPanel({
                     </span>
                     {hit.parallel?.length ? (
                       <span
-                        lang={results.data?.parallelTranslation === 'RV1909' ? 'es' : 'en'}
+                        lang={translationLanguage(results.data?.parallelTranslation ?? '')}
                         className="border-l-2 border-brand-100 pl-2 font-serif text-sm text-slate-600"
                       >
                         {hit.parallel

@@ -47,6 +47,6 @@ export function useShownTranslations(translation: string): string {
   const both = useScriptureInBoth();
   const { user } = useAuth();
   return both.on
-    ? `${translation} · ${counterpartOf(translation, user?.preferences.bibleTranslation ?? 'KJV')}`
+    ? `${translation} · ${counterpartOf(translation, user?.preferences.bibleTranslation ?? 'KJV', user?.preferences.spanishBible)}`
     : translation;
 }

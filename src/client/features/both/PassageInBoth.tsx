@@ -37,7 +37,11 @@ export default function PassageInBoth({
 }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const second = counterpartOf(translation, user?.preferences.bibleTranslation ?? 'KJV');
+  const second = counterpartOf(
+    translation,
+    user?.preferences.bibleTranslation ?? 'KJV',
+    user?.preferences.spanishBible,
+  );
   const query = useQuery<PassageInBothData>({
     queryKey: passageInBothKey(reference, translation, second),
   });

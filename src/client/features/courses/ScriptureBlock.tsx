@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +43,7 @@ export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) 
   return (
     <figure
       className="grid gap-1"
-      lang={s.translation === 'RV1909' ? 'es' : s.translation ? 'en' : undefined}
+      lang={s.translation ? translationLanguage(s.translation) : undefined}
     >
       {s.text && s.translation ? (
         <InBoth reference={s.reference} translation={s.translation} large={large}>
@@ -69,6 +71,7 @@ export function ScriptureBlock({ s, large }: { s: Scripture; large?: boolean }) 
           failureTitleKey="courses.errors.addScripture"
         />
       ) : null}
+      <TranslationCredit code={s.translation} />
     </figure>
   );
 }

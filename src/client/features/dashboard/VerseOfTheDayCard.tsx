@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import BookOpen from 'lucide-react/icons/book-open';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { useRef, useState } from 'react';
@@ -21,11 +23,7 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
       </h2>
       {verse ? (
         <>
-          <figure
-            ref={figure}
-            className="grid gap-2"
-            lang={verse.translation === 'RV1909' ? 'es' : 'en'}
-          >
+          <figure ref={figure} className="grid gap-2" lang={translationLanguage(verse.translation)}>
             <InBoth reference={verse.reference} translation={verse.translation} large>
               <blockquote className="font-serif text-xl leading-relaxed text-brand-950 sm:text-2xl">
                 {verse.verses.map((v) => v.text).join(' ')}
@@ -35,6 +33,7 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
                 <span className="font-normal text-slate-500">({verse.translation})</span>
               </figcaption>
             </InBoth>
+            <TranslationCredit code={verse.translation} />
           </figure>
           <div className="flex flex-wrap gap-1">
             <ListenButton

@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import BookOpen from 'lucide-react/icons/book-open';
 import Star from 'lucide-react/icons/star';
 import Trash2 from 'lucide-react/icons/trash';
@@ -51,7 +53,7 @@ export default function FavoriteVersesPage() {
           {items.map((v) => (
             <li key={v.id}>
               <Card className="grid gap-3">
-                <figure className="grid gap-2" lang={v.translation === 'RV1909' ? 'es' : 'en'}>
+                <figure className="grid gap-2" lang={translationLanguage(v.translation)}>
                   <blockquote className="font-serif text-lg leading-relaxed text-brand-950">
                     {v.text}
                   </blockquote>
@@ -59,6 +61,7 @@ export default function FavoriteVersesPage() {
                     {v.reference}{' '}
                     <span className="font-normal text-slate-500">({v.translation})</span>
                   </figcaption>
+                  <TranslationCredit code={v.translation} />
                 </figure>
                 <Button
                   size="sm"

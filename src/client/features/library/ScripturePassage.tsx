@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import type { LibraryScripture } from './api.ts';
@@ -22,7 +24,7 @@ export function ScripturePassage({
   return (
     <figure
       className={cn('grid gap-2 border-l-4 border-gold-400 pl-4', className)}
-      lang={s.translation === 'RV1909' ? 'es' : s.translation ? 'en' : undefined}
+      lang={s.translation ? translationLanguage(s.translation) : undefined}
     >
       <blockquote
         className={cn(
@@ -47,6 +49,7 @@ export function ScripturePassage({
       {actions && s.text ? (
         <ScriptureActions reference={s.reference} translation={s.translation} />
       ) : null}
+      <TranslationCredit code={s.translation} />
     </figure>
   );
 }

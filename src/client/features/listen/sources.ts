@@ -3,8 +3,8 @@
  * which is what makes a chapter open offline listenable offline), or the readable parts of a
  * page (a lesson, a sermon study, the gospel, today's reading, the verse of the day).
  */
+import { translationLanguage } from '#shared/values/bible.ts';
 import { BOOKS, bookByOsis, referenceBookName } from '#shared/bible/books.ts';
-import { SPANISH_TRANSLATION } from '#shared/bible/translation.ts';
 import { fetchChapter } from './api.ts';
 import { chapterKey as chapterQueueKey } from './place.ts';
 import { chapterAnnouncement, speechLanguage } from './speech-text.ts';
@@ -24,7 +24,7 @@ export function chapterStart(
 /** A chapter as a queue: its announcement ("Juan, capítulo tres."), then each verse. */
 export async function chapterQueue(ref: ChapterRef): Promise<Queue> {
   const data = await fetchChapter(ref);
-  const lang = data.translation === SPANISH_TRANSLATION ? 'es' : 'en';
+  const lang = translationLanguage(data.translation);
   const book = bookByOsis(data.book) ?? BOOKS[0]!;
   const name = referenceBookName(book.osis, lang, true);
   const heading: Segment = {

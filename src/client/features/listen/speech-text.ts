@@ -188,7 +188,7 @@ export function speakReferences(text: string, lang: SpeechLanguage): string {
 }
 
 /** The translation codes shown next to references: read as nothing ("Juan 3:16 (RV1909)"). */
-const TRANSLATION_CODE = /\s*\(?\b(?:KJV|WEB|RV1909)\b\)?/g;
+const TRANSLATION_CODE = /\s*\(?\b(?:KJV|WEB|RV1909|VBL)\b\)?/g;
 
 /** Text as it should be spoken: references said naturally, translation codes left out. */
 export function spokenText(text: string, lang: SpeechLanguage): string {

@@ -76,7 +76,12 @@ export function PracticePanel({
   });
   const { own, pair, practised, other } = textsOf(verse);
   const pairCode =
-    pair?.translation ?? counterpartOf(verse.translation, user?.preferences.bibleTranslation ?? '');
+    pair?.translation ??
+    counterpartOf(
+      verse.translation,
+      user?.preferences.bibleTranslation ?? '',
+      user?.preferences.spanishBible,
+    );
   const answered = mode === 'reveal' ? shown : mode === 'type' ? accuracy !== null : false;
   const labelOf = (choice: MemoryPracticeIn) =>
     choice === 'own' ? own.translation : choice === 'pair' ? pairCode : t('memory.practiceIn.both');

@@ -1,3 +1,5 @@
+import { translationLanguage } from '#shared/values/bible.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import BookOpen from 'lucide-react/icons/book-open';
 import CalendarCheck from 'lucide-react/icons/calendar-check';
 import Check from 'lucide-react/icons/check';
@@ -97,7 +99,7 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
   // Marked with no network: saved on this device, sent when the connection is back.
   const queued = useReadingQueued(day);
 
-  const lang = data.translation === 'RV1909' ? 'es' : 'en';
+  const lang = translationLanguage(data.translation ?? '');
   const shown = useShownTranslations(data.translation ?? '');
   const shownTranslations = data.translation ? shown : null;
   const showPassages = !doneToday || readingAhead;
@@ -211,6 +213,7 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
                       ) : (
                         text
                       )}
+                      <TranslationCredit code={data.translation} />
                     </section>
                   );
                 })}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { TranslationCredit } from '../../../components/TranslationCredit.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -142,6 +143,11 @@ function ParallelChapterView({ first, second, book, chapter, highlight, onGo }: 
             ))}
           </div>
         ) : null}
+        {sides
+          ? (['a', 'b'] as const).map((side) => (
+              <TranslationCredit key={side} code={sides[side].translation} className="mt-4" />
+            ))
+          : null}
       </Card>
       <SelectionToolbar
         selectedVerses={lead === 'a' ? pickedA : pickedB}

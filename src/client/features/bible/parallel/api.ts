@@ -27,12 +27,23 @@ export function useParallelPreference(first: string) {
     stored === 'off'
       ? null
       : stored === first
-        ? counterpartOf(first, user?.preferences.bibleTranslation ?? 'KJV')
+        ? counterpartOf(
+            first,
+            user?.preferences.bibleTranslation ?? 'KJV',
+            user?.preferences.spanishBible,
+          )
         : stored;
   const choose = (next: string) => save({ bibleParallel: next as 'off' });
   return {
     second,
-    turnOn: () => choose(counterpartOf(first, user?.preferences.bibleTranslation ?? 'KJV')),
+    turnOn: () =>
+      choose(
+        counterpartOf(
+          first,
+          user?.preferences.bibleTranslation ?? 'KJV',
+          user?.preferences.spanishBible,
+        ),
+      ),
     turnOff: () => choose('off'),
     choose,
   };

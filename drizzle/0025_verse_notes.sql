@@ -1,0 +1,1 @@
+ALTER TABLE "bible_verse" ADD COLUMN "notes" jsonb;

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { creditOf } from '#shared/values/bible.ts';
+import { cn } from '../lib/cn.ts';
+
+export const VBL_LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/';
+export const VBL_SOURCE_URL = 'https://ebible.org/spavbl';
+
+/**
+ * The line a text's licence asks for wherever its words are shown (issue 39): for the Versión
+ * Biblia Libre (CC BY-SA 4.0) its copyright, its licence and its source; nothing for the
+ * public-domain texts.
+ */
+export function TranslationCredit({
+  code,
+  className,
+}: {
+  code: string | null | undefined;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  if (creditOf(code ?? undefined) !== 'VBL') return null;
+  const link = 'underline underline-offset-2 hover:text-brand-800';
+  return (
+    <p className={cn('text-xs leading-5 text-slate-600', className)} data-credit="VBL">
+      {t('translations.vbl.credit')}{' '}
+      <a href={VBL_LICENCE_URL} className={link} target="_blank" rel="noopener noreferrer">
+        CC BY-SA 4.0
+      </a>
+      {' · '}
+      <a href={VBL_SOURCE_URL} className={link} target="_blank" rel="noopener noreferrer">
+        eBible.org
+      </a>
+    </p>
+  );
+}
