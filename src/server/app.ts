@@ -88,6 +88,7 @@ import { registerSheetPage } from './groups/sheet-page.ts';
 import { registerSheetRoutes } from './groups/sheets.ts';
 import { registerMeetingRoutes } from './groups/meetings.ts';
 import { registerChurchRoutes } from './churches/routes.ts';
+import { registerGroupPrayerRoutes } from './groups/prayers.ts';
 import { registerInvitationRoutes } from './groups/invitations.ts';
 import { registerAdminGroupRoutes } from './groups/admin.ts';
 import { registerDashboardRoutes, type DashboardRowCache } from './dashboard/routes.ts';
@@ -570,6 +571,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stylesheet = loadStylesheet(deps.clientDir);
   registerSheetRoutes(app, { db: database.db });
   registerMeetingRoutes(app, { db: database.db, courses: courseCatalog });
+  registerGroupPrayerRoutes(app, { db: database.db });
   registerChurchRoutes(app, {
     db: database.db,
     courses: courseCatalog,

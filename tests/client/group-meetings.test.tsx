@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GroupDetail, LeaderMemberRow, MemberPage } from '#shared/groups.ts';
+import type { GroupPrayers } from '#shared/group-prayers.ts';
 import type { MeetingList, MeetingReport } from '#shared/meetings.ts';
 import type { SheetList } from '#shared/sheets.ts';
 import { MeetingsPanel } from '#client/features/groups/MeetingsPanel.tsx';
@@ -12,6 +13,33 @@ import { json, renderWithProviders, stubFetch } from './render.tsx';
 const GROUP = '0b6f3c1e-9a4d-4c1b-8f5e-2d7a6b9c0e11';
 const MEETINGS_URL = `/api/groups/${GROUP}/meetings`;
 const SHEETS_URL = `/api/groups/${GROUP}/sheets`;
+const PRAYERS_URL = `/api/groups/${GROUP}/prayers`;
+/** One request a member shared (active) and one answered since, which is not offered. */
+const PRAYERS: GroupPrayers = {
+  mine: [],
+  shared: [
+    {
+      prayerId: 'p1',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      title: 'Her mother’s health',
+      description: '',
+      urgent: true,
+      status: 'active',
+      sharedOn: '2026-03-10T10:00:00.000Z',
+    },
+    {
+      prayerId: 'p2',
+      firstName: 'Luis',
+      lastName: 'Pérez',
+      title: 'A new job',
+      description: '',
+      urgent: false,
+      status: 'answered',
+      sharedOn: '2026-03-01T10:00:00.000Z',
+    },
+  ],
+};
 const membersUrl = (page: number) =>
   `/api/groups/${GROUP}/members?sort=name&order=asc&page=${page}`;
 /** The members' list comes in pages of this many (the server's is larger): two pages here. */
@@ -104,6 +132,7 @@ function server(initial: MeetingList) {
     if (method === 'GET') {
       if (url === MEETINGS_URL) return json(200, list);
       if (url === SHEETS_URL) return json(200, SHEETS);
+      if (url === PRAYERS_URL) return json(200, PRAYERS);
       const page = /members\?sort=name&order=asc&page=(\d+)$/.exec(url);
       if (page) {
         const n = Number(page[1]);
@@ -304,15 +333,21 @@ describe('meeting reports, for a leader', () => {
     renderWithProviders(<MeetingsPanel group={group()} />);
     const dialog = await openForm(user);
     await user.click(toggle(dialog, 'Ana Ruiz'));
-    await user.type(
-      within(dialog).getByRole('textbox', { name: 'Prayer needs you heard (leaders only)' }),
-      'Health of Ana’s mother',
+    const prayerBox = within(dialog).getByRole('textbox', {
+      name: 'Prayer needs you heard (leaders only)',
+    });
+    await user.type(prayerBox, 'Pray for the trip');
+    expect(prayerBox).toHaveAccessibleDescription(
+      'Add what members shared below, or write only what the person was glad to share with the group’s leaders.',
     );
-    expect(
-      within(dialog).getByRole('textbox', { name: 'Prayer needs you heard (leaders only)' }),
-    ).toHaveAccessibleDescription(
-      'Write only what the person was glad to share with the group’s leaders.',
-    );
+    // What a member shared is offered (the answered one is not), added once with a tap.
+    const add = await within(dialog).findByRole('button', {
+      name: 'Add to the report: Ana Ruiz: Her mother’s health',
+    });
+    expect(within(dialog).queryByRole('button', { name: /A new job/ })).toBeNull();
+    await user.click(add);
+    expect(prayerBox).toHaveValue('Pray for the trip\nAna Ruiz: Her mother’s health');
+    expect(add).toBeDisabled();
 
     state.refuse = json(400, {
       code: 'MEETING_DATE',
@@ -328,7 +363,7 @@ describe('meeting reports, for a leader', () => {
     );
     expect(
       within(dialog).getByRole('textbox', { name: 'Prayer needs you heard (leaders only)' }),
-    ).toHaveValue('Health of Ana’s mother');
+    ).toHaveValue('Pray for the trip\nAna Ruiz: Her mother’s health');
     expect(screen.queryByText('The report could not be saved. Try again.')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Save report' }));
@@ -336,7 +371,9 @@ describe('meeting reports, for a leader', () => {
     expect(writes).toHaveLength(2);
     const ids = writes.map((w) => (w.body as { id: string }).id);
     expect(ids[1]).toBe(ids[0]);
-    expect((writes[1]!.body as { prayer: string }).prayer).toBe('Health of Ana’s mother');
+    expect((writes[1]!.body as { prayer: string }).prayer).toBe(
+      'Pray for the trip\nAna Ruiz: Her mother’s health',
+    );
   });
 
   it('refuses a date in the future before sending anything', async () => {

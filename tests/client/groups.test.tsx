@@ -239,7 +239,7 @@ describe('what others see of me', () => {
       />,
     );
     const leaders = within(section('The leader and co-leaders'));
-    expect(leaders.getByText('Your first and last name')).toBeInTheDocument();
+    expect(leaders.getAllByText('Your first and last name')[0]).toBeInTheDocument();
     expect(leaders.getByText('The date you joined')).toBeInTheDocument();
     expect(leaders.queryByText('Your current streak')).toBeNull();
     expect(items('The leader and co-leaders')).toEqual([
@@ -255,6 +255,14 @@ describe('what others see of me', () => {
       'The meetings you came to, as the leaders record them',
       'The date of each meeting recorded',
       'Whether you came',
+      // At any level: only the requests the member shares, one by one.
+      'Each prayer request you share with the group, until you stop sharing it',
+      'Your first and last name',
+      'Its title',
+      'Its details',
+      'Whether you marked it urgent',
+      'Whether it was answered',
+      'When you shared it',
     ]);
     expect(items('The other members')).toEqual([
       'In the member list Not while Profile visibility is off.',

@@ -168,7 +168,9 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await waitForBibles(page, e2e.base);
     // Once, on the reader: John 3:16 in both texts, one tap to choose.
     await page.goto(`${e2e.base}/bible?b=John&c=1`);
-    const choice = page.getByRole('region', { name: 'Elige tu Biblia en español' });
+    const banner = page.getByRole('region', { name: 'Elige tu Biblia en español' });
+    await banner.getByRole('button', { name: 'Comparar y elegir' }).click();
+    const choice = page.getByRole('dialog', { name: 'Elige tu Biblia en español' });
     await choice.getByText('Porque de tal manera amó Dios al mundo', { exact: false }).waitFor();
     await choice
       .getByText('Porque Dios amó al mundo, y lo hizo de esta manera', { exact: false })
@@ -179,6 +181,7 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await choice.getByRole('button', { name: 'Leer la Versión Biblia Libre' }).click();
     await expectToast(page, 'Elegiste tu Biblia en español');
     await choice.waitFor({ state: 'detached' });
+    await banner.waitFor({ state: 'detached' });
     await page.getByText('VBL · Versión Biblia Libre').first().waitFor({ state: 'attached' });
     // And it is the member's preference, changeable there.
     await page.goto(`${e2e.base}/account-settings?tab=preferences`);

@@ -768,6 +768,26 @@ describe.runIf(enabled)('small groups in Chromium: three people at once', () => 
     await M.locator('#what-others-see')
       .getByText('Los pastores de Iglesia Antioquía', { exact: false })
       .waitFor();
+    // A prayer request shared with the leaders, by her choice, one by one.
+    const asked = await M.request.post(`${e2e.base}/api/prayers`, {
+      headers: { origin: e2e.base },
+      data: { title: 'Trabajo para mi esposo', category: 'family' },
+    });
+    expect(asked.status(), await asked.text()).toBeLessThan(300);
+    await M.reload();
+    const prayers = M.locator('#group-prayers');
+    const shareIt = prayers.getByRole('button', {
+      name: 'Compartir «Trabajo para mi esposo» con los líderes',
+    });
+    expect(await shareIt.getAttribute('aria-pressed')).toBe('false');
+    await shareIt.click();
+    await expectToast(M, 'Compartida con los líderes');
+    await prayers
+      .getByRole('button', { name: 'Dejar de compartir «Trabajo para mi esposo»' })
+      .waitFor();
+    await L.reload();
+    await L.locator('#group-prayers').getByText('1 request shared with the leaders').waitFor();
+    await L.locator('#group-prayers').getByText('Trabajo para mi esposo').waitFor();
     await expectAccessible(M, 'group rhythm (es, phone)');
     await expectNoHorizontalOverflow(M, 'group rhythm (es, phone)');
     await M.locator('#group-rhythm').scrollIntoViewIfNeeded();

@@ -7,6 +7,7 @@ import {
   churchInvitation,
   churchPastor,
   favoriteVerse,
+  groupPrayer,
   goal,
   groupInvitation,
   groupMember,
@@ -284,6 +285,7 @@ describe('groups: the authorization matrix', () => {
       sheets: await db.select().from(studySheet).where(eq(studySheet.groupId, groupId)),
       meetings: await db.select().from(groupMeeting).where(eq(groupMeeting.groupId, groupId)),
       church: await db.select().from(churchGroup).where(eq(churchGroup.groupId, groupId)),
+      prayers: await db.select().from(groupPrayer).where(eq(groupPrayer.groupId, groupId)),
     };
   }
 
@@ -323,6 +325,13 @@ describe('groups: the authorization matrix', () => {
       note: 'B only',
     });
     expect(meeting.statusCode).toBe(201);
+    // A prayer request member B shared with B's group.
+    const bPrayer = (
+      await app.call(memberB, 'POST', '/api/prayers', { title: 'B only', category: 'family' })
+    ).json().id as string;
+    expect(
+      (await app.call(memberB, 'PUT', `/api/groups/${groupB.id}/prayers/${bPrayer}`)).statusCode,
+    ).toBe(200);
     const removedId = await memberId(groupB.id, removed);
     expect(
       (await app.call(leaderB, 'POST', `/api/groups/${groupB.id}/members/${removedId}/remove`))
@@ -337,6 +346,7 @@ describe('groups: the authorization matrix', () => {
       received: received.items[0].id as string,
       sheetId: sheet.json().id as string,
       meetingId: meeting.json().id as string,
+      prayerId: bPrayer,
     };
     const guessed = () => crypto.randomUUID();
     const before = await groupSnapshot(groupB.id);
@@ -353,7 +363,8 @@ describe('groups: the authorization matrix', () => {
         .replace(':reflectionId', ids.reflectionId)
         .replace(':invitationId', ids.invitationId)
         .replace(':sheetId', ids.sheetId)
-        .replace(':meetingId', ids.meetingId);
+        .replace(':meetingId', ids.meetingId)
+        .replace(':prayerId', ids.prayerId);
     const cases: [string, TestUser, typeof bIds][] = [
       ['leader of A on B', leaderA, bIds],
       // A's own group with B's ids inside it.
@@ -370,6 +381,7 @@ describe('groups: the authorization matrix', () => {
           received: guessed(),
           sheetId: guessed(),
           meetingId: guessed(),
+          prayerId: guessed(),
         },
       ],
     ];
@@ -379,7 +391,7 @@ describe('groups: the authorization matrix', () => {
         // On A's own group, only the routes that name a member, reflection or invitation of B.
         if (label === 'leader of A on A with B ids') {
           const namesB =
-            /:(memberId|reflectionId|invitationId|sheetId|meetingId)|transfer|messages/.test(
+            /:(memberId|reflectionId|invitationId|sheetId|meetingId|prayerId)|transfer|messages/.test(
               pattern,
             );
           if (!namesB || pattern.startsWith('/api/invitations/')) continue;

@@ -128,6 +128,14 @@ export async function* personalDataJson(
     from group_member m join study_group g on g.id = m.group_id
     where m.user_id = ${userId} order by m.joined_at, g.id`);
   yield* table('groups', [mine.rows]);
+  // Prayer requests shared with a group (issue 38 item 3): which, with which group.
+  const prayers = await db.execute<Record<string, unknown>>(sql`
+    select g.id as "groupId", g.name as "groupName", p.prayer_id as "prayerId",
+      p.shared_at as "sharedAt"
+    from group_prayer p join group_member m on m.id = p.member_id
+    join study_group g on g.id = p.group_id
+    where m.user_id = ${userId} order by p.shared_at, p.prayer_id`);
+  yield* table('group_shared_prayers', [prayers.rows]);
   const shared = await db.execute<Record<string, unknown>>(sql`
     select g.id as "groupId", g.name as "groupName", r.lesson_id as "lessonId",
       r.hidden, r.shared_at as "sharedAt"

@@ -1049,3 +1049,28 @@ export const churchGroup = pgTable(
   },
   (t) => [index('church_group_church_idx').on(t.churchId, t.status)],
 );
+
+/**
+ * A prayer request a member shares with one of their groups (issue 38 item 3): its leaders read
+ * its title and description (and add it to a meeting's report). Goes with the membership, the
+ * request, or the member's unsharing; nothing is copied.
+ */
+export const groupPrayer = pgTable(
+  'group_prayer',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => studyGroup.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => groupMember.id, { onDelete: 'cascade' }),
+    prayerId: text('prayer_id')
+      .notNull()
+      .references(() => prayerRequest.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.prayerId] }),
+    index('group_prayer_group_idx').on(t.groupId, t.sharedAt),
+  ],
+);

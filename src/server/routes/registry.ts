@@ -161,6 +161,10 @@ export const ROUTE_ACCESS = {
   'GET /api/groups/:id/meetings': 'member',
   'POST /api/groups/:id/meetings': 'member',
   'DELETE /api/groups/:id/meetings/:meetingId': 'member',
+  // Prayer requests a member shares with the group's leaders (issue 38 item 3).
+  'GET /api/groups/:id/prayers': 'member',
+  'PUT /api/groups/:id/prayers/:prayerId': 'member',
+  'DELETE /api/groups/:id/prayers/:prayerId': 'member',
   // Churches (issue 38 item 4, ADR 0067): pastorship and group membership checked in handlers.
   'GET /api/groups/:id/church': 'member',
   'PUT /api/groups/:id/church': 'member',

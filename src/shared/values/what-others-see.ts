@@ -70,6 +70,11 @@ export const ABOUT_A_MEMBER = {
    * and whether the member came (their `memberId` in `present`), as the leaders recorded it.
    */
   attendance: ['heldOn', 'present'],
+  /**
+   * The leader and co-leaders: each prayer request the member chose to share with the group
+   * (`shared[]` of the group's prayers), until they unshare it.
+   */
+  prayer: ['firstName', 'lastName', 'title', 'description', 'urgent', 'status', 'sharedOn'],
 } as const;
 
 export type AboutAMember = typeof ABOUT_A_MEMBER;

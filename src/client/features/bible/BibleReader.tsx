@@ -99,7 +99,7 @@ export default function BibleReader() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-4">
-          {language === 'es' && user && !user.preferences.spanishBibleChosen && !params.get('t') ? (
+          {language === 'es' && user && !user.preferences.spanishBibleChosen ? (
             <SpanishBibleChoice />
           ) : null}
           <ReaderControls translation={translation} book={book} chapter={chapter} onGo={go} />

@@ -1,96 +1,37 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Languages from 'lucide-react/icons/languages';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '#shared/schemas/user.ts';
-import { SPANISH_TRANSLATIONS } from '#shared/values/bible.ts';
-import { PassageText } from '../../components/PassageText.tsx';
-import { TranslationCredit } from '../../components/TranslationCredit.tsx';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { Card } from '../../components/ui/Card.tsx';
-import { toast } from '../../hooks/use-toast.ts';
-import { CURRENT_USER_KEY } from '../../lib/auth-api.ts';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
-import { usePassage } from './api.ts';
+import type { SpanishBibleDialogProps } from './SpanishBibleDialog.tsx';
 
-const SAMPLE = 'John 3:16';
+const SpanishBibleDialog = lazyWhenOpen<SpanishBibleDialogProps>(
+  () => import('./SpanishBibleDialog.tsx'),
+);
 
 /**
- * The one-time choice of a Spanish member's text (issue 39): John 3:16 in the Reina-Valera 1909
- * and in the Versión Biblia Libre side by side, one tap to choose. Shown on the reader in Spanish
- * until the member chooses here or in Preferences (`spanishBibleChosen`).
+ * The reader's invitation, in Spanish, to choose the member's Spanish text (issue 39), until
+ * they choose (here or in Preferences): a line drawn with the page (nothing arrives later to
+ * push the chapter down) and a button that opens the two texts side by side.
  */
 export function SpanishBibleChoice() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const choose = useMutation({
-    mutationFn: async (code: (typeof SPANISH_TRANSLATIONS)[number]) =>
-      (
-        await apiRequest(
-          'PATCH',
-          '/api/user/preferences',
-          { spanishBible: code, spanishBibleChosen: true },
-          { idempotent: true },
-        )
-      ).json() as Promise<CurrentUser>,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, updated);
-      toast({ title: t('bible.choice.done') });
-    },
-    onError: (error) =>
-      toast({
-        title: t('errors.title'),
-        description: errorMessage(error, t),
-        variant: 'destructive',
-      }),
-  });
+  const [open, setOpen] = useState(false);
   return (
-    <Card className="grid gap-4" role="region" aria-labelledby="spanish-choice">
-      <div className="grid gap-1">
-        <h2 id="spanish-choice" className="font-serif text-2xl text-brand-950">
-          {t('bible.choice.title')}
-        </h2>
-        <p className="text-sm text-slate-700">{t('bible.choice.body')}</p>
-      </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        {SPANISH_TRANSLATIONS.map((code) => (
-          <Sample
-            key={code}
-            code={code}
-            pending={choose.isPending}
-            onChoose={() => choose.mutate(code)}
-          />
-        ))}
-      </div>
-      <p className="text-xs text-slate-600">{t('bible.choice.later')}</p>
-    </Card>
-  );
-}
-
-function Sample({
-  code,
-  pending,
-  onChoose,
-}: {
-  code: (typeof SPANISH_TRANSLATIONS)[number];
-  pending: boolean;
-  onChoose: () => void;
-}) {
-  const { t } = useTranslation();
-  const passage = usePassage(SAMPLE, code);
-  return (
-    <figure className="grid content-start gap-3 rounded-2xl border border-slate-200 p-4">
-      <figcaption className="grid gap-0.5">
-        <span className="font-semibold text-brand-950">{t(`bible.choice.names.${code}`)}</span>
-        <span className="text-sm text-slate-600">{t(`bible.choice.about.${code}`)}</span>
-      </figcaption>
-      {passage.data ? (
-        <PassageText compact verses={passage.data.verses} lang="es" />
-      ) : (
-        <p className="min-h-24 text-sm text-slate-600">{t('common.loading')}</p>
-      )}
-      <TranslationCredit code={code} />
-      <Button className="sm:w-fit" disabled={pending} onClick={onChoose}>
-        {t(`bible.choice.pick.${code}`)}
+    <section
+      aria-labelledby="spanish-choice"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gold-400/60 bg-gold-300/20 px-4 py-3"
+    >
+      <p className="flex min-w-0 flex-1 items-start gap-2 text-sm text-brand-950">
+        <Languages className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+        <span>
+          <strong id="spanish-choice">{t('bible.choice.title')}</strong> {t('bible.choice.short')}
+        </span>
+      </p>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        {t('bible.choice.open')}
       </Button>
-    </figure>
+      <SpanishBibleDialog open={open} onOpenChange={setOpen} />
+    </section>
   );
 }

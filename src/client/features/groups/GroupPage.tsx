@@ -22,6 +22,7 @@ import { MessageComposer } from './MessageComposer.tsx';
 import { PaceLine } from './PaceLine.tsx';
 import { ReflectionsPanel } from './ReflectionsPanel.tsx';
 import { SheetsPanel } from './SheetsPanel.tsx';
+import { PrayersPanel } from './PrayersPanel.tsx';
 import { GroupChurchCard } from './GroupChurchCard.tsx';
 import { RhythmCard } from './RhythmCard.tsx';
 
@@ -190,6 +191,7 @@ export default function GroupPage() {
         </div>
         <SheetsPanel groupId={g.id} />
         <MeetingsPanel group={g} />
+        <PrayersPanel group={g} />
         {leads ? (
           <>
             <LeaderStats group={g} />

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useGroupPrayers } from './prayers-api.ts';
 import Check from 'lucide-react/icons/check';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
@@ -107,6 +108,8 @@ function ReportForm({ group, onDone }: { group: GroupDetail; onDone: () => void 
   const [visitorNames, setVisitorNames] = useState('');
   const [covered, setCovered] = useState('');
   const [prayer, setPrayer] = useState('');
+  // The requests the members shared with the group (kept from the panel's list when offline).
+  const sharedPrayers = useGroupPrayers(group.id).data?.shared ?? [];
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [dirty, setDirty] = useState(false);
@@ -411,6 +414,37 @@ function ReportForm({ group, onDone }: { group: GroupDetail; onDone: () => void 
             max={MEETING_PRAYER_MAX}
             error={errors.prayer}
           />
+          {sharedPrayers.some((p) => p.status === 'active') ? (
+            <div className="-mt-2 grid gap-1.5">
+              <p className="text-xs font-medium text-slate-700">
+                {t('groups.meetings.form.sharedPrayers')}
+              </p>
+              <ul className="flex flex-wrap gap-2">
+                {sharedPrayers
+                  .filter((p) => p.status === 'active')
+                  .map((p) => {
+                    const line = `${fullName(p)}: ${p.title}`;
+                    const added = prayer.includes(line);
+                    return (
+                      <li key={p.prayerId}>
+                        <button
+                          type="button"
+                          disabled={added}
+                          aria-label={t('groups.meetings.form.addPrayer', { prayer: line })}
+                          onClick={() =>
+                            changed(setPrayer)(prayer.trim() ? `${prayer.trim()}\n${line}` : line)
+                          }
+                          className="rounded-full border border-slate-300 px-3 py-1 text-left text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:border-brand-200 disabled:bg-brand-50 disabled:text-brand-900"
+                        >
+                          {added ? '✓ ' : '+ '}
+                          {line}
+                        </button>
+                      </li>
+                    );
+                  })}
+              </ul>
+            </div>
+          ) : null}
           <TextArea
             label={t('groups.meetings.form.note')}
             value={note}

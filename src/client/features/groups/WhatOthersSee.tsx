@@ -47,6 +47,11 @@ const LABEL: Record<AboutAMemberField, string> = {
   updatedAt: 'sharedAt',
   heldOn: 'heldOn',
   present: 'present',
+  title: 'prayerTitle',
+  description: 'prayerDescription',
+  urgent: 'prayerUrgent',
+  status: 'prayerStatus',
+  sharedOn: 'prayerSharedOn',
 };
 
 /** The labels of a list of fields, each said once, in the list's order. */
@@ -144,6 +149,8 @@ export function WhatOthersSee({
           },
           // The leaders record who came to a meeting: at any level, as they saw it.
           { title: t(`${P}.attendance`), shown: true, fields: about.attendance },
+          // Only the requests the member shares here, one by one.
+          { title: t(`${P}.prayer`), shown: true, fields: about.prayer },
         ]}
       />
       <Audience
