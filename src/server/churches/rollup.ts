@@ -25,6 +25,8 @@ export interface AttachedGroup {
   name: string;
   leader: string;
   members: number;
+  /** Of them, how many share their progress with the group. */
+  sharing: number;
   since: Date;
   status: 'pending' | 'attached';
 }
@@ -59,6 +61,7 @@ export async function churchGroups(db: Executor, churchId: string): Promise<Atta
     name: r.name,
     leader: `${r.firstName} ${r.lastName}`.trim(),
     members: sizes.get(r.groupId)?.members ?? 0,
+    sharing: sizes.get(r.groupId)?.sharing ?? 0,
     since: r.attachedAt ?? r.requestedAt,
     status: r.status,
   }));
@@ -98,8 +101,7 @@ export async function weekRows(
     inArray(groupMeeting.groupId, ids),
     between(groupMeeting.heldOn, week.start, week.end),
   );
-  const [sizes, meetings, present, covered, reached] = await Promise.all([
-    groupSizes(db, ids),
+  const [meetings, present, covered, reached] = await Promise.all([
     db
       .select({
         groupId: groupMeeting.groupId,
@@ -155,18 +157,17 @@ export async function weekRows(
   }
   return groups.map((g) => {
     const m = meetingsOf.get(g.groupId);
-    const size = sizes.get(g.groupId);
     return {
       groupId: g.groupId,
       name: g.name,
       leader: g.leader,
-      members: size?.members ?? 0,
+      members: g.members,
       meetings: Number(m?.meetings ?? 0),
       attendance: Number(presentOf.get(g.groupId)?.present ?? 0),
       places: Number(m?.places ?? 0),
       visitors: Number(m?.visitors ?? 0),
       covered: (coveredOf.get(g.groupId) ?? []).sort(),
-      sharing: size?.sharing ?? 0,
+      sharing: g.sharing,
       reachedAim: Number(reachedOf.get(g.groupId)?.reached ?? 0),
     };
   });
