@@ -137,8 +137,9 @@ export const pages = {
   ),
   FavoriteVerses: page(['library'], () => import('./features/library/FavoriteVerses.tsx')),
   Groups: page(['groups', 'groupPace'], () => import('./features/groups/Groups.tsx')),
+  // `courses` for the badge names in the group's activity (courses.badges, one set for the app).
   GroupPage: page(
-    ['groups', 'groupPace', 'groupShare'],
+    ['groups', 'groupPace', 'groupShare', 'courses'],
     () => import('./features/groups/GroupPage.tsx'),
   ),
   // An invitation link (issue 25): for visitors (then sign up or sign in) and members alike.

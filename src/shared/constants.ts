@@ -18,6 +18,8 @@ export const LOADING_OVERLAY_HIDE_DELAY_MS = 200;
 export const LOADING_DOTS_INTERVAL_MS = 500;
 
 export const SUPPORT_REPLY_HOURS = 24;
+/** How long an e-mail confirmation link works (the e-mail and the pages that resend it say so). */
+export const VERIFICATION_LINK_HOURS = 24;
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { VERIFICATION_LINK_HOURS } from '#shared/constants.ts';
 import { DEFAULT_PREFERENCES, type CurrentUser } from '#shared/schemas/user.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { AccountNotice } from '#client/features/verification/AccountNotice.tsx';
@@ -64,7 +65,12 @@ describe('the member shell’s account notice (ADR 0040, 0044)', () => {
     const region = await screen.findByRole('region', { name: 'Confirma tu correo electrónico' });
     expect(region.textContent).toContain('rut@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar el enlace de nuevo' }));
-    expect(await screen.findByText(/Te enviamos un enlace nuevo a rut@example.com/)).toBeTruthy();
+    // The link's lifetime is the one the e-mail gives (VERIFICATION_LINK_HOURS), not a fixed text.
+    expect(
+      await screen.findByText(
+        `Te enviamos un enlace nuevo a rut@example.com. Funciona durante ${VERIFICATION_LINK_HOURS} horas.`,
+      ),
+    ).toBeTruthy();
     // Sent: the button rests (the server also counts, once a minute).
     expect(
       screen.getByRole<HTMLButtonElement>('button', { name: 'Enviar el enlace de nuevo' }).disabled,
@@ -93,7 +99,7 @@ describe('the member shell’s account notice (ADR 0040, 0044)', () => {
     expect(screen.getByRole('link', { name: 'Use an app instead' }).getAttribute('href')).toBe(
       '/account-settings#two-factor',
     );
-    expect(region.textContent).toContain('premium');
+    expect(region.textContent).toContain('Your Premium account');
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     expect(
       screen.queryByRole('region', { name: 'Protect your account with a passkey' }),

@@ -146,7 +146,7 @@ describe('/subscription', () => {
       await screen.findByText(/Payments are not configured on this server/),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('As an administrator, you can open every premium feature.'),
+      screen.getByText('As an administrator, you can open every Premium feature.'),
     ).toBeInTheDocument();
   });
 
@@ -206,7 +206,7 @@ describe('/welcome-premium', () => {
     });
     renderWithProviders(<WelcomePremium />, { route: '/welcome-premium?session_id=cs_test_1' });
     expect(
-      await screen.findByText('Confirming your subscription with Stripe...'),
+      await screen.findByText('Confirming your subscription with Stripe…'),
     ).toBeInTheDocument();
     expect(
       await screen.findByText(

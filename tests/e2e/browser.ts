@@ -320,7 +320,7 @@ export async function screenshot(
   await page.waitForFunction(
     () =>
       !document.body.innerText.includes('Loading Page...') &&
-      !document.body.innerText.includes('Cargando página...'),
+      !document.body.innerText.includes('Cargando página…'),
   );
   if ((page.viewportSize()?.width ?? Infinity) <= PHONE.width)
     await expectNoHorizontalOverflow(page, name);

@@ -263,7 +263,7 @@ describe.runIf(enabled)('notifications in Chromium', () => {
     await page.getByRole('button', { name: 'Enviar prueba' }).click();
     await page
       .getByTestId('test-push')
-      .getByText('Sin suscripción: activa push en este dispositivo')
+      .getByText('Sin suscripción: activa las notificaciones push en este dispositivo')
       .waitFor();
     await expectAccessible(page, 'prueba de notificaciones');
     await screenshot(page, 'notification-test-es-desktop');

@@ -17,7 +17,7 @@ const MODERN: Record<'en' | 'es', { phrase: RegExp; from: string }[]> = {
     { phrase: /this is not (?:of )?your own doing/i, from: 'ESV Ephesians 2:8' },
     { phrase: /spur one another on/i, from: 'NIV Hebrews 10:24' },
     { phrase: /stir (?:one another|up one another) (?:up )?to love/i, from: 'ESV Hebrews 10:24' },
-    { phrase: /not giving up meeting together/i, from: 'NIV Hebrews 10:25' },
+    { phrase: /not (?:to )?giv(?:e|ing) up meeting together/i, from: 'NIV Hebrews 10:25' },
     { phrase: /not neglecting to meet together/i, from: 'ESV Hebrews 10:25' },
     { phrase: /encourage one another daily/i, from: 'NIV Hebrews 3:13' },
     { phrase: /devoted themselves to the apostles/i, from: 'NIV/ESV Acts 2:42' },
@@ -30,10 +30,61 @@ const MODERN: Record<'en' | 'es', { phrase: RegExp; from: string }[]> = {
     { phrase: /his mercies never come to an end/i, from: 'ESV Lamentations 3:22' },
     { phrase: /the lord is (?:near|close) to the brokenhearted/i, from: 'ESV/NIV Psalm 34:18' },
     { phrase: /good, pleasing and perfect will/i, from: 'NIV Romans 12:2' },
-    { phrase: /as far as it depends on you/i, from: 'NIV/ESV Romans 12:18' },
+    {
+      phrase: /as far as it depends on (?:you|us)/i,
+      from: 'NIV/ESV Romans 12:18 (WEB: as much as it is up to you)',
+    },
     { phrase: /beyond what you can bear/i, from: 'NIV 1 Corinthians 10:13' },
     { phrase: /while we were still sinners, christ died/i, from: 'ESV/NIV Romans 5:8' },
     { phrase: /so one (?:friend|person) sharpens another/i, from: 'NIV Proverbs 27:17' },
+    { phrase: /carry it on to completion/i, from: 'NIV Philippians 1:6 (WEB: will complete it)' },
+    {
+      phrase: /where two or three gather in (?:my|his) name/i,
+      from: 'NIV Matthew 18:20 (KJV, WEB: are gathered together)',
+    },
+    {
+      phrase: /never (?:to )?leave (?:you|us),? (?:nor|or) forsake/i,
+      from: 'NKJV Hebrews 13:5, NIV Deuteronomy 31:6 (KJV: never leave thee, nor forsake thee)',
+    },
+    {
+      phrase: /nothing out of selfish ambition/i,
+      from: 'NIV Philippians 2:3 (WEB: through rivalry)',
+    },
+    { phrase: /value others above/i, from: 'NIV Philippians 2:3 (WEB: counting others better)' },
+    {
+      phrase: /steadfast love/i,
+      from: 'ESV Psalm 51:1, Lamentations 3:22 (KJV: lovingkindness, mercies)',
+    },
+    { phrase: /test and approve/i, from: 'NIV Romans 12:2 (KJV: prove)' },
+    {
+      phrase: /in view of god['’]s merc(?:y|ies)/i,
+      from: 'NIV Romans 12:1 (KJV, WEB: by the mercies)',
+    },
+    { phrase: /earth gives? way/i, from: 'NIV/ESV Psalm 46:2 (KJV: be removed; WEB: changes)' },
+    { phrase: /roar and foam/i, from: 'NIV/ESV Psalm 46:3 (KJV, WEB: roar and be/are troubled)' },
+    { phrase: /city set on a hill/i, from: 'ESV Matthew 5:14 (WEB: a city located on a hill)' },
+    { phrase: /shine before others/i, from: 'NIV/ESV Matthew 5:16 (KJV, WEB: before men)' },
+    { phrase: /welling up to eternal life/i, from: 'NIV/ESV John 4:14 (WEB: springing up)' },
+    {
+      phrase: /goodness, faithfulness, gentleness,? (?:and )?self-control/i,
+      from: 'NIV/ESV Galatians 5:22-23 (WEB: goodness, faith, gentleness)',
+    },
+    { phrase: /living and powerful/i, from: 'NKJV Hebrews 4:12 (WEB: living and active)' },
+    { phrase: /run with endurance/i, from: 'NKJV/ESV Hebrews 12:1 (KJV: with patience)' },
+    {
+      phrase: /fix(?:ing)? (?:our|your) eyes on jesus|eyes fixed on jesus/i,
+      from: 'NIV Hebrews 12:2 (KJV: looking unto Jesus)',
+    },
+    { phrase: /honor one another above yourselves/i, from: 'NIV Romans 12:10 (KJV: preferring)' },
+    { phrase: /serve both god and money/i, from: 'NIV Matthew 6:24 (KJV, WEB: God and mammon)' },
+    {
+      phrase: /house (?:are|there are|has) many rooms/i,
+      from: 'NIV/ESV John 14:2 (KJV: mansions; WEB: homes)',
+    },
+    {
+      phrase: /god has not given us a spirit of fear/i,
+      from: 'NKJV 2 Timothy 1:7 (KJV: hath not given us the spirit of fear)',
+    },
   ],
   es: [
     { phrase: /tanto amó dios al mundo que dio/i, from: 'NVI Juan 3:16' },
@@ -61,6 +112,67 @@ const MODERN: Record<'en' | 'es', { phrase: RegExp; from: string }[]> = {
       phrase: /^dichosos los|[.:«]\s*dichosos los/im,
       from: 'NVI Mateo 5 (RV1909: Bienaventurados)',
     },
+    {
+      phrase: /ya no hay ninguna condenación/i,
+      from: 'NVI Romanos 8:1 (RV1909: ninguna condenación hay)',
+    },
+    {
+      phrase: /sino de poder, de amor y de dominio propio/i,
+      from: 'RVR1960/NVI 2 Timoteo 1:7 (RV1909: de fortaleza, y de amor, y de templanza)',
+    },
+    {
+      phrase: /paciencia, amabilidad, bondad, fidelidad, humildad y dominio propio/i,
+      from: 'NVI Gálatas 5:22-23',
+    },
+    {
+      phrase: /fidelidad, mansedumbre,? (?:y )?dominio propio/i,
+      from: 'LBLA Gálatas 5:22-23 (RV1909, VBL: fe, mansedumbre)',
+    },
+    {
+      phrase: /paz, paciencia, benignidad, bondad, fe, mansedumbre,? (?:y )?templanza/i,
+      from: 'RVR1960 Gálatas 5:22-23 (RV1909: tolerancia; VBL: dominio propio)',
+    },
+    { phrase: /viva y poderosa/i, from: 'NVI Hebreos 4:12 (RV1909: viva y eficaz)' },
+    {
+      phrase: /miembros de la familia de dios/i,
+      from: 'RVR1960/NVI Efesios 2:19 (RV1909: domésticos de Dios)',
+    },
+    {
+      phrase: /se despojó a sí mismo/i,
+      from: 'RVR1960/LBLA Filipenses 2:7 (RV1909: se anonadó; VBL: se vació)',
+    },
+    {
+      phrase: /poder de dios para (?:la )?salvación/i,
+      from: 'RVR1960/NVI Romanos 1:16 (RV1909: potencia de Dios para salud)',
+    },
+    {
+      phrase: /siempre preparados para (?:responder|dar razón|presentar defensa)/i,
+      from: 'NVI/RVR1960 1 Pedro 3:15 (RV1909: siempre aparejados)',
+    },
+    {
+      phrase: /junto a (?:tranquilas aguas|aguas tranquilas)/i,
+      from: 'NVI Salmo 23:2 (RV1909: junto a aguas de reposo)',
+    },
+    {
+      phrase: /en cuanto dependa de/i,
+      from: 'RVR1960/NVI Romanos 12:18 (RV1909: cuanto está en vosotros)',
+    },
+    {
+      phrase: /nunca (?:te|nos) dejará ni (?:te|nos) abandonará/i,
+      from: 'NVI Deuteronomio 31:6 (RV1909 Hebreos 13:5: no te desampararé, ni te dejaré)',
+    },
+    {
+      phrase: /qu[eé]d[a-zá-ú]* quietos?,? (?:y )?reconoc/i,
+      from: 'NVI Salmo 46:10 (RV1909: estad quietos, y conoced)',
+    },
+    {
+      phrase: /raíz de toda clase de males/i,
+      from: 'NVI 1 Timoteo 6:10 (RV1909: la raíz de todos los males)',
+    },
+    {
+      phrase: /discípulos a todas las naciones/i,
+      from: 'RVR1960 Mateo 28:19 (RV1909: doctrinad a todos los Gentiles)',
+    },
   ],
 };
 
@@ -80,8 +192,15 @@ describe('no copyrighted Bible wording in what readers see', () => {
 
   it('would catch one: each phrase matches its own translation’s wording', () => {
     const samples: Record<'en' | 'es', string[]> = {
-      en: ['For God so loved the world that he gave his one and only Son'],
-      es: ['Porque tanto amó Dios al mundo que dio a su Hijo unigénito', 'Dichosos los pobres'],
+      en: [
+        'For God so loved the world that he gave his one and only Son',
+        'he who began a good work in you will carry it on to completion',
+      ],
+      es: [
+        'Porque tanto amó Dios al mundo que dio a su Hijo unigénito',
+        'Dichosos los pobres',
+        'amor, alegría, paz, paciencia, amabilidad, bondad, fidelidad, humildad y dominio propio',
+      ],
     };
     for (const lang of ['en', 'es'] as const) {
       for (const sample of samples[lang]) {

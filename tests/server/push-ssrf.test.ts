@@ -282,8 +282,8 @@ describe('registering and testing push with the default push services', () => {
         code: 'PUSH_ENDPOINT_NOT_ALLOWED',
         message:
           lang === 'es'
-            ? 'El servicio push de este dispositivo no es uno al que este sitio envía, así que no se puede activar push aquí.'
-            : "This device's push service is not one this site sends to, so push cannot be turned on here.",
+            ? 'No se pueden activar las notificaciones push aquí: este dispositivo usa un servicio push al que Camino no envía.'
+            : 'Push notifications cannot be turned on here: this device uses a push service Camino does not send to.',
       });
     }
     const kept = await app.t.database.db

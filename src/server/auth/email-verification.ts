@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEmailVerificationToken } from 'better-auth/api';
-import type { Language } from '#shared/constants.ts';
+import { VERIFICATION_LINK_HOURS, type Language } from '#shared/constants.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
@@ -13,9 +13,6 @@ import type { Mailer } from '../mail/mailer.ts';
  * every free feature, and a calm banner asks them to confirm; the admin role that ADMIN_EMAILS
  * names is granted only to a confirmed address.
  */
-
-/** How long a confirmation link works. */
-export const VERIFICATION_LINK_HOURS = 24;
 
 /** The app's page that confirms an address (it calls GET /api/auth/verify-email). */
 export const verificationPageUrl = (appUrl: string, token: string) =>

@@ -30,7 +30,7 @@ function FeedText({ item }: { item: FeedItem }) {
         <>
           {t('groups.feed.badge', {
             name,
-            badge: t(`groups.badges.${item.badge}`, { defaultValue: item.badge ?? '' }),
+            badge: t(`courses.badges.${item.badge}`, { defaultValue: item.badge ?? '' }),
           })}
         </>
       );

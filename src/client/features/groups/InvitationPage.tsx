@@ -74,7 +74,9 @@ export default function InvitationPage() {
   } else if (!preview.data) {
     body = <Skeletons count={1} height="h-72" />;
   } else if (preview.data.status !== 'open' || !preview.data.group) {
-    body = <Unusable reason={t(`groups.invitation.status.${preview.data.status}`)} />;
+    // An open invitation always comes with its group; without one, the link is of no use.
+    const status = preview.data.status === 'open' ? 'unknown' : preview.data.status;
+    body = <Unusable reason={t(`groups.invitation.status.${status}`)} />;
   } else {
     const group = preview.data.group;
     body = (

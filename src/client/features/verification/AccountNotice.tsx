@@ -4,6 +4,7 @@ import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '../../lib/router.tsx';
+import { VERIFICATION_LINK_HOURS } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
@@ -42,7 +43,9 @@ function ConfirmEmailNotice({ user }: { user: CurrentUser }) {
         </h2>
         <p className="text-slate-700">{t('verify.banner.body', { email: user.email })}</p>
         <p role="status" className="text-slate-700 empty:hidden">
-          {resend.isSuccess ? t('verify.sent', { email: user.email }) : ''}
+          {resend.isSuccess
+            ? t('verify.sent', { email: user.email, hours: VERIFICATION_LINK_HOURS })
+            : ''}
         </p>
         {resend.isError ? (
           <p role="alert" className="text-red-700">

@@ -3,6 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VERIFICATION_LINK_HOURS } from '#shared/constants.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
@@ -103,7 +104,9 @@ function SendAgain({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <div className="grid gap-3">
-      <p className="text-slate-700">{t('verify.page.expiredMember')}</p>
+      <p className="text-slate-700">
+        {t('verify.page.expiredMember', { hours: VERIFICATION_LINK_HOURS })}
+      </p>
       <Button
         variant="outline"
         className="w-full sm:w-auto"
@@ -113,7 +116,7 @@ function SendAgain({ email }: { email: string }) {
         {resend.isPending ? t('verify.sending') : t('verify.resend')}
       </Button>
       <p role="status" className="text-slate-700 empty:hidden">
-        {resend.isSuccess ? t('verify.sent', { email }) : ''}
+        {resend.isSuccess ? t('verify.sent', { email, hours: VERIFICATION_LINK_HOURS }) : ''}
       </p>
       {resend.isError ? (
         <p role="alert" className="text-red-700">
