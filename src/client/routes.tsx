@@ -59,6 +59,7 @@ export const pages = {
   VerifyEmail: page(['verify'], () => import('./features/verification/VerifyEmail.tsx')),
   Terms: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.TermsPage }))),
   Privacy: page([], () => import('./pages/Legal.tsx').then((m) => ({ default: m.PrivacyPage }))),
+  BibleTexts: page([], () => import('./pages/BibleTexts.tsx')),
   Dashboard: page(
     ['dashboard', 'courses', 'readingPlans', 'library', 'listen'],
     () => import('./features/dashboard/Dashboard.tsx'),
@@ -188,6 +189,7 @@ export const visitorRoutes: readonly VisitorRoute[] = [
   { path: '/gospel', page: pages.GospelForVisitors },
   { path: '/terms-of-service', page: pages.Terms },
   { path: '/privacy-policy', page: pages.Privacy },
+  { path: '/bible-texts', page: pages.BibleTexts },
   { path: '/sign-in', page: pages.SignIn },
   { path: '/sign-up', page: pages.SignUp },
   { path: '/forgot-password', page: pages.ForgotPassword },
@@ -254,4 +256,5 @@ export const memberRoutes: readonly MemberRoute[] = [
   { path: '/churches/:id', page: pages.ChurchPage, data: ['/api/churches/:id'] },
   { path: '/terms-of-service', page: pages.Terms },
   { path: '/privacy-policy', page: pages.Privacy },
+  { path: '/bible-texts', page: pages.BibleTexts },
 ];

@@ -21,7 +21,7 @@
  * ("fue", "a", "dio" for the RV1909's "fué", "á", "dió"), and the 1909 forms themselves are
  * refused by OLD_SPELLING, so the accents are the modern ones.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -182,8 +182,14 @@ function verses(bible: BibleFile, range: VerseRange): string {
   return out.join(' ');
 }
 
+/**
+ * The bundled translations a quotation in each language may follow; `vbl`, the Versión Biblia
+ * Libre, only for a quotation whose reference names it: «…» (Salmo 23:1, VBL).
+ */
+export type QuotableBibles = Record<Language, BibleFile[]> & { vbl: BibleFile };
+
 /** The bundled translations a quotation in each language may follow. */
-export function loadBibles(): Record<Language, BibleFile[]> {
+export function loadBibles(): QuotableBibles {
   const byCode = new Map(bundledBibles().map((b) => [b.file.replace(/^.*\//, ''), b.read()]));
   const get = (file: string) => {
     const bible = byCode.get(file);
@@ -193,6 +199,7 @@ export function loadBibles(): Record<Language, BibleFile[]> {
   return {
     en: [get('kjv.json.gz'), get('web.json.gz')],
     es: [get('rv1909.json.gz')],
+    vbl: get('vbl.json.gz'),
   };
 }
 
@@ -205,9 +212,11 @@ export function checkQuotation(
   quote: string,
   reference: string,
   lang: Language,
-  bibles: Record<Language, BibleFile[]>,
+  bibles: QuotableBibles,
 ): { ok: true } | { ok: false; expected: string[] } | undefined {
-  const parsed = parseReference(reference, lang);
+  // A quotation of the VBL names it after the reference, and is its words alone.
+  const vbl = VBL_NAMED.test(reference);
+  const parsed = parseReference(vbl ? reference.replace(VBL_NAMED, '') : reference, lang);
   if (!parsed) return undefined;
   const parts = fragments(quote);
   if (parts.length === 0) return { ok: true };
@@ -215,7 +224,7 @@ export function checkQuotation(
   // The file's language first; a quotation in the other language (the Spanish words of Reina's
   // title page in an English biography) is the other language's bundled text.
   const other: Language = lang === 'en' ? 'es' : 'en';
-  for (const bible of [...bibles[lang], ...bibles[other]]) {
+  for (const bible of vbl ? [bibles.vbl] : [...bibles[lang], ...bibles[other]]) {
     for (const range of parsed.ranges) {
       const text = verses(bible, range);
       if (occursInOrder(parts, normalise(text))) return { ok: true };
@@ -224,6 +233,9 @@ export function checkQuotation(
   }
   return { ok: false, expected };
 }
+
+/** The VBL named after a reference: (Salmo 23:1, VBL). */
+const VBL_NAMED = /,?\s*\bVBL\b\s*$/;
 
 /** Every string of a YAML value, with its path ("reflectionQuestions.2"). */
 function strings(value: unknown, path: string): { path: string; text: string }[] {
@@ -239,7 +251,10 @@ export function contentTexts(file: string, dir = CONTENT_DIR): { where: string; 
   const source = readFileSync(file, 'utf8');
   const name = relative(dir, file);
   if (file.endsWith('.md')) {
-    const { data, body } = splitFrontMatter(source);
+    // content/about's pages are Markdown alone, with no front matter.
+    const { data, body } = source.startsWith('---')
+      ? splitFrontMatter(source)
+      : { data: {}, body: source };
     return [
       ...strings(data, '').map((s) => ({ where: `${name} ${s.path}`, text: s.text })),
       { where: `${name} body`, text: body },
@@ -250,8 +265,12 @@ export function contentTexts(file: string, dir = CONTENT_DIR): { where: string; 
 
 /** The content files in a language: courses and library, Markdown and YAML (not FORMAT.md). */
 export function contentFiles(lang: Language, dir = CONTENT_DIR): string[] {
-  return ['courses', 'library'].flatMap((top) =>
-    readdirSync(join(dir, top), { recursive: true, encoding: 'utf8' })
+  // content/about: the pages about the texts themselves ("About the Bible texts").
+  return ['courses', 'library', 'about'].flatMap((top) =>
+    (existsSync(join(dir, top))
+      ? readdirSync(join(dir, top), { recursive: true, encoding: 'utf8' })
+      : []
+    )
       .filter((f) => f.endsWith(`.${lang}.md`) || f.endsWith(`.${lang}.yaml`))
       .sort()
       .map((f) => join(dir, top, f)),
@@ -296,7 +315,7 @@ export function readerTexts(
  * interface's strings and journal prompts (`dir` other than content/: that content only).
  */
 export function misquotations(
-  bibles: Record<Language, BibleFile[]>,
+  bibles: QuotableBibles,
   dir = CONTENT_DIR,
 ): { checked: number; problems: Problem[] } {
   let checked = 0;

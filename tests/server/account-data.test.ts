@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -228,6 +229,14 @@ describe('personal data export', () => {
 
     const data = JSON.parse(files.get('data.json')!.toString('utf8'));
     expect(data.format).toBe('camino-personal-data/1');
+    // The texts Scripture in it may come from, each with its licence; the VBL with its credit.
+    expect(data.bibleTexts.map((b: { code: string }) => b.code)).toEqual([
+      ...INSTALLED_TRANSLATIONS,
+    ]);
+    expect(data.bibleTexts.find((b: { code: string }) => b.code === 'VBL')).toMatchObject({
+      license: expect.stringContaining('CC BY-SA 4.0'),
+      credit: expect.stringContaining('Jonathan Gallagher'),
+    });
     expect(data.profile).toMatchObject({ id: member.id, email: member.email });
     expect(data.profile.preferences.timeZone).toBe('America/Lima');
     expect(data.tables.journal_entry).toEqual([

@@ -111,6 +111,19 @@ describe('checking a quotation against the bundled text', () => {
     );
   });
 
+  it('accepts the VBL’s words when the reference names it, and only then', () => {
+    // VBL Psalm 23:1: «El Señor es mi pastor, y por ello tengo todo lo que necesito».
+    expect(ok('El Señor es mi pastor', 'Salmo 23:1, VBL', 'es')).toBe(true);
+    expect(ok('El Señor es mi pastor', 'Salmo 23:1 VBL', 'es')).toBe(true);
+    expect(tiedQuotations('«El Señor es mi pastor» (Salmo 23:1, VBL)')).toEqual([
+      { quote: 'El Señor es mi pastor', reference: 'Salmo 23:1, VBL' },
+    ]);
+    // Not named: the RV1909's words are expected («Jehová es mi pastor»).
+    expect(ok('El Señor es mi pastor', 'Salmo 23:1', 'es')).toBe(false);
+    // Named, but the RV1909's words: a quotation is the words of the text it names.
+    expect(ok('Jehová es mi pastor', 'Salmo 23:1, VBL', 'es')).toBe(false);
+  });
+
   it('refuses another translation’s wording, a word added or left out, the wrong verse', () => {
     // RVR1960 and NVI wording the RV1909 does not have.
     expect(ok('inspirada por Dios', '2 Timoteo 3:16', 'es')).toBe(false);

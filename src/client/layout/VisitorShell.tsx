@@ -52,6 +52,11 @@ function Footer() {
                 {t('nav.privacy')}
               </Link>
             </li>
+            <li>
+              <Link className={linkClass} to="/bible-texts">
+                {t('translations.about')}
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

@@ -28,6 +28,9 @@ export const CORE = [
   'inBoth',
   // The line a Bible text's licence asks for wherever its words show (the VBL's).
   'translations',
+  // The invitation to choose one's Spanish Bible, on every Spanish page with Scripture until
+  // chosen (features/spanish-bible/SpanishBibleChoice.tsx).
+  'bible.choice',
   // Parts of larger groups that the shells or shared components show.
   'auth.showPassword',
   'auth.hidePassword',

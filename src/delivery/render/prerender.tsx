@@ -35,6 +35,7 @@ export const PRERENDERED_PAGES: {
   { path: '/forgot-password', titleKey: 'auth.forgot.title', takeover: 'ready' },
   { path: '/terms-of-service', titleKey: 'nav.terms', takeover: 'interaction' },
   { path: '/privacy-policy', titleKey: 'nav.privacy', takeover: 'interaction' },
+  { path: '/bible-texts', titleKey: 'translations.about', takeover: 'interaction' },
   { path: '/gospel', titleKey: null, takeover: 'interaction' },
 ];
 for (const { path } of PRERENDERED_PAGES) {

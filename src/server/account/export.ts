@@ -1,4 +1,5 @@
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { BIBLE_TEXTS } from '../bible/texts.ts';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '#shared/constants.ts';
@@ -94,7 +95,9 @@ export async function* personalDataJson(
   exportedAt: string,
 ): AsyncGenerator<string> {
   const head = JSON.stringify(
-    { format: 'camino-personal-data/1', exportedAt, profile, tables: {} },
+    // The Bible texts whose words the tables may carry, with their licences (the VBL's asks for
+    // its credit wherever its words go).
+    { format: 'camino-personal-data/1', exportedAt, profile, bibleTexts: BIBLE_TEXTS, tables: {} },
     null,
     2,
   );

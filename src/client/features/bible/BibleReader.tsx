@@ -1,5 +1,5 @@
 import NotebookPen from 'lucide-react/icons/notebook-pen';
-import { SpanishBibleChoice } from './SpanishBibleChoice.tsx';
+import { SpanishBibleChoice } from '../spanish-bible/index.ts';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,9 +99,7 @@ export default function BibleReader() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-4">
-          {language === 'es' && user && !user.preferences.spanishBibleChosen ? (
-            <SpanishBibleChoice />
-          ) : null}
+          <SpanishBibleChoice />
           <ReaderControls translation={translation} book={book} chapter={chapter} onGo={go} />
           <ListenButton
             source={{ kind: 'chapter', chapter: { translation, book, chapter } }}

@@ -5,7 +5,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Columns3 from 'lucide-react/icons/columns-3';
 import Crown from 'lucide-react/icons/crown';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
 import type { Chapter, Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -138,7 +138,7 @@ export function ChapterText({
         />
       ) : null}
       <TranslationCredit code={data.data?.translation} className="mt-4" />
-      <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+      <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 pt-4">
         <Button
           variant="outline"
           size="sm"
@@ -150,6 +150,12 @@ export function ChapterText({
             <Crown className="size-4 text-gold-500" aria-label={t('common.premium')} />
           )}
         </Button>
+        <Link
+          to="/bible-texts"
+          className="text-sm text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          {t('translations.about')}
+        </Link>
       </div>
     </Card>
   );

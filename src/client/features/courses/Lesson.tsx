@@ -1,4 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { SpanishBibleChoice } from '../spanish-bible/index.ts';
+import { TranslationCredit } from '../../components/TranslationCredit.tsx';
 import BookOpen from 'lucide-react/icons/book-open';
 import CheckCircle2 from 'lucide-react/icons/circle-check';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
@@ -112,12 +114,14 @@ export default function LessonPage() {
           <BothToggle />
         </div>
         <ScriptureBlock s={l.keyScripture} large />
+        <SpanishBibleChoice className="mt-4" />
       </Card>
 
       <Card>
         <h2 className="sr-only">{t('courses.lesson.teaching')}</h2>
         {/* Rendered by the server from the team's own Markdown, with raw HTML escaped. */}
         <div className="prose-legal max-w-none" dangerouslySetInnerHTML={{ __html: l.bodyHtml }} />
+        {/\bVBL\b/.test(l.bodyHtml) ? <TranslationCredit code="VBL" className="mt-4" /> : null}
       </Card>
 
       <Card data-listen-skip className="grid gap-4">

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { SaveFavoriteButton } from '../library/index.ts';
 import { BothToggle, InBoth } from '../both/index.ts';
 import { ListenButton } from '../listen/index.ts';
+import { SpanishBibleChoice } from '../spanish-bible/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 
 export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheDay'] }) {
@@ -35,6 +36,7 @@ export function VerseOfTheDayCard({ verse }: { verse: DashboardData['verseOfTheD
             </InBoth>
             <TranslationCredit code={verse.translation} />
           </figure>
+          <SpanishBibleChoice className="px-3 py-2" />
           <div className="flex flex-wrap gap-1">
             <ListenButton
               className="contents"

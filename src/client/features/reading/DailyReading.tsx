@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ApiError } from '../../lib/queryClient.ts';
 import { PassageText } from '../bible/index.ts';
+import { SpanishBibleChoice } from '../spanish-bible/index.ts';
 import { BothToggle, InBoth, useShownTranslations } from '../both/index.ts';
 import { ListenButton } from '../listen/index.ts';
 import {
@@ -174,6 +175,9 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
                   shown: data.translation,
                 })}
               </p>
+            ) : null}
+            {data.passages.length > 0 ? (
+              <SpanishBibleChoice className="mx-auto w-full max-w-[68ch]" />
             ) : null}
             {data.passages.length === 0 ? (
               <p className="text-slate-600">{t('readingPlans.daily.noPassages')}</p>

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { CURRENT_USER_KEY } from '../../lib/auth-api.ts';
 import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
-import { usePassage } from './api.ts';
+import { usePassage } from '../bible/index.ts';
 
 const SAMPLE = 'John 3:16';
 
@@ -39,6 +39,11 @@ export default function SpanishBibleDialog({ open, onOpenChange }: SpanishBibleD
     onSuccess: (updated) => {
       onOpenChange(false);
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      // What the server chose by the member's Spanish text (the verse of the day, the daily
+      // reading, a lesson's Scriptures) is asked again in the chosen one.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0],
+      });
       toast({ title: t('bible.choice.done') });
     },
     onError: (error) =>
