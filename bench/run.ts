@@ -421,6 +421,41 @@ if (process.argv.includes('--church')) {
   process.exit(0);
 }
 
+// `npm run bench -- --cross-references`: a verse's cross references on PostgreSQL, and what
+// installing them adds to a first start (issue 39 item 3), written into its section.
+// `npm run bench -- --bible-install`: the fourth Bible's cost at first start, written into its section.
+if (process.argv.includes('--bible-install')) {
+  const { BIBLE_INSTALL_INTRO, bibleInstallLines } = await import('./bible-install.ts');
+  const lines = await bibleInstallLines();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Bundled Bibles: install and size',
+      `${BIBLE_INSTALL_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+if (process.argv.includes('--cross-references')) {
+  const { XREF_INTRO, crossReferenceLines } = await import('./cross-references.ts');
+  const lines = await crossReferenceLines(reminderAdminUrl());
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Cross references',
+      `${XREF_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 // `npm run bench -- --drawing[=<checkout before a change>]`: member pages drawn by one server
 // process on PostgreSQL, beside the bare route (and beside the other checkout's server), written
 // into its section (bench/drawing.ts).
@@ -762,6 +797,10 @@ ${keptSection('Churches')}
 ## Drawn pages
 
 ${keptSection('Drawn pages')}
+
+## Cross references
+
+${keptSection('Cross references')}
 
 ## Lighthouse
 

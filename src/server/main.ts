@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { hashStoredRecoveryCodes } from './auth/recovery-codes.ts';
 import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
+import { consoleCrossReferenceProgress, crossReferencesMissing } from './bible/cross-references.ts';
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { serveBackups } from './db/backup-socket.ts';
@@ -90,19 +91,25 @@ async function main() {
   // 0025): /healthz answers throughout, Bible routes answer 503 "being installed" and /readyz
   // 503 until they are in. The database may restart or go away meanwhile: a translation is never
   // served half-loaded, and the next attempt carries on with the translations still missing.
+  // The cross references follow the Bibles the same way (served once whole, their route 503
+  // until then), and a server that has the Bibles already installs only them.
   const missing = await missingBibles(database.db).catch(() => null);
-  if (missing?.length === 0) {
+  const linksMissing = await crossReferencesMissing(database.db).catch(() => null);
+  if (missing?.length === 0 && linksMissing === false) {
     ready();
   } else {
     app.bibleCatalog.installing = true;
     process.stderr.write(
-      `Listening on ${config.appUrl}. First start: installing the bundled Bibles (about 20 s; Bible pages say "being installed" until then).\n`,
+      missing?.length === 0
+        ? `Listening on ${config.appUrl}. Installing the bundled cross references (a few seconds).\n`
+        : `Listening on ${config.appUrl}. First start: installing the bundled Bibles (about 20 s; Bible pages say "being installed" until then).\n`,
     );
     void retryWithBackoff(
       async () => {
         const loaded = await loadBundledBibles(database.db, {
           kind: database.kind,
           progress: consoleProgress(),
+          crossReferenceProgress: consoleCrossReferenceProgress(),
           onInstalled: () => app.bibleCatalog.refresh(database.db),
         });
         await app.bibleCatalog.refresh(database.db);

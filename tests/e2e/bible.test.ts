@@ -166,9 +166,14 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     const page = await context.newPage();
     await signUpMember(page, e2e.base, 'es');
     await waitForBibles(page, e2e.base);
-    // Once, on the reader: John 3:16 in both texts, one tap to choose.
-    await page.goto(`${e2e.base}/bible?b=John&c=1`);
+    // Asked where Scripture first shows in Spanish (the dashboard's verse, the reader, a lesson,
+    // the daily reading) until chosen: John 3:16 in both texts, one tap to choose.
     const banner = page.getByRole('region', { name: 'Elige tu Biblia en español' });
+    await page.goto(`${e2e.base}/`);
+    await banner.waitFor();
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    await banner.waitFor();
+    await page.goto(`${e2e.base}/bible?b=John&c=1`);
     await banner.getByRole('button', { name: 'Comparar y elegir' }).click();
     const choice = page.getByRole('dialog', { name: 'Elige tu Biblia en español' });
     await choice.getByText('Porque de tal manera amó Dios al mundo', { exact: false }).waitFor();
@@ -183,6 +188,11 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await choice.waitFor({ state: 'detached' });
     await banner.waitFor({ state: 'detached' });
     await page.getByText('VBL · Versión Biblia Libre').first().waitFor({ state: 'attached' });
+    // Asked no more: the dashboard's verse is the VBL's, with its credit line.
+    await page.goto(`${e2e.base}/`);
+    await page.getByText('(VBL)', { exact: true }).waitFor();
+    await page.locator('[data-credit="VBL"]').waitFor();
+    expect(await banner.count()).toBe(0);
     // And it is the member's preference, changeable there.
     await page.goto(`${e2e.base}/account-settings?tab=preferences`);
     expect(await page.getByLabel('Texto bíblico en español').inputValue()).toBe('VBL');
@@ -205,11 +215,101 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await expectAccessible(page, 'lector VBL (es)');
     await expectNoHorizontalOverflow(page, 'lector VBL (es)');
     await screenshot(page, 'bible-reader-vbl-es-phone');
+    // Every text's licence, source and conversion, one link from the reader.
+    await page.getByRole('link', { name: 'Acerca de los textos bíblicos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Acerca de los textos bíblicos' }).waitFor();
+    await page.getByRole('heading', { name: 'Versión Biblia Libre (VBL)' }).waitFor();
+    await page.getByText('Atribución-CompartirIgual 4.0', { exact: false }).waitFor();
+    await expectAccessible(page, 'textos bíblicos (es)');
+    await screenshot(page, 'bible-texts-es-phone');
     // The RV1909 is one choice away in the reader, and has no licence line.
     await page.goto(`${e2e.base}/bible?b=Ps&c=23&t=RV1909`);
     await page.getByText('JEHOVÁ es mi pastor', { exact: false }).waitFor();
     expect(await page.locator('[data-credit]').count()).toBe(0);
     await context.close();
+  });
+
+  it('cross references: from the verse toolbar in Spanish on a phone, "More", a link followed; in the study lab (desktop, English)', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/bible?t=RV1909&b=John&c=3`);
+    await page.getByRole('button', { name: /Porque de tal manera amó Dios al mundo/ }).click();
+    await page.getByRole('toolbar').getByText('Juan 3:16').waitFor();
+    await page.getByRole('button', { name: 'Referencias cruzadas' }).click();
+    const panel = page.getByRole('dialog', { name: 'Referencias cruzadas' });
+    // The most voted first, with its text in the reader's translation; a range whole.
+    await panel
+      .getByText('Mas Dios encarece su caridad para con nosotros', { exact: false })
+      .waitFor();
+    await panel.getByText('10 de 23, primero las más votadas').waitFor();
+    const items = panel.getByRole('listitem');
+    expect(await items.count()).toBe(10);
+    await expect.poll(() => items.first().getByRole('link').textContent()).toBe('Romanos 5:8');
+    const range = items.nth(1);
+    expect(await range.getByRole('link').textContent()).toBe('1 Juan 4:9-10');
+    await range.getByText('En esto se mostró el amor de Dios', { exact: false }).waitFor();
+    await range.getByText('En esto consiste el amor', { exact: false }).waitFor();
+    // OpenBible.info's line under the list, with its links.
+    const credit = panel.locator('[data-credit="OpenBible"]');
+    await credit.getByText('Referencias cruzadas:', { exact: false }).waitFor();
+    expect(await credit.getByRole('link', { name: 'OpenBible.info' }).getAttribute('href')).toBe(
+      'https://www.openbible.info/labs/cross-references/',
+    );
+    expect(await credit.getByRole('link', { name: 'CC BY 4.0' }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    await expectAccessible(page, 'referencias cruzadas (es)');
+    await expectNoHorizontalOverflow(page, 'referencias cruzadas (es)');
+    await screenshot(page, 'cross-references-es-phone');
+    // "More": the other 13, the focus on the first of them.
+    await panel.getByRole('button', { name: 'Más (quedan 13)' }).click();
+    await panel.getByText('23 de 23, primero las más votadas').waitFor();
+    expect(await items.count()).toBe(23);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe((await items.nth(10).getByRole('link').textContent()) ?? '');
+    expect(await panel.getByRole('button', { name: /^Más/ }).count()).toBe(0);
+    // A link opens the reader there, the panel closed.
+    await items.first().getByRole('link', { name: 'Romanos 5:8' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.waitForURL(/b=Rom&c=5&v=8/);
+    await page.getByRole('heading', { name: /Romanos 5/ }).waitFor();
+    await page
+      .getByText('Mas Dios encarece su caridad para con nosotros', { exact: false })
+      .waitFor();
+    await context.close();
+
+    // English, desktop: the panel at the side, and the study lab's list.
+    const wide = await newContext(e2e.browser, { viewport: DESKTOP });
+    const desk = await wide.newPage();
+    desk.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(desk, e2e.base, 'en');
+    await desk.goto(`${e2e.base}/bible?t=KJV&b=John&c=3`);
+    await desk.getByRole('button', { name: /For God so loved the world/ }).click();
+    await desk.getByRole('button', { name: 'Cross-references' }).click();
+    const side = desk.getByRole('dialog', { name: 'Cross-references' });
+    await side.getByText('But God commendeth his love toward us', { exact: false }).waitFor();
+    await expectAccessible(desk, 'cross references (en)');
+    await screenshot(desk, 'cross-references-en-desktop');
+    await desk.keyboard.press('Escape');
+    await side.waitFor({ state: 'detached' });
+    await desk.goto(`${e2e.base}/bible-study?ref=${encodeURIComponent('John 3:16')}&t=WEB`);
+    const lab = desk.getByRole('region', { name: 'Where else Scripture says it' });
+    await lab.getByRole('button', { name: 'Show cross-references' }).click();
+    await lab.getByText('10 of 23, the most voted first').waitFor();
+    await lab.getByRole('link', { name: 'Romans 5:8' }).waitFor();
+    await lab
+      .locator('[data-credit="OpenBible"]')
+      .getByRole('link', { name: 'OpenBible.info' })
+      .waitFor();
+    await expectAccessible(desk, 'study lab cross references (en)');
+    await screenshot(desk, 'study-lab-cross-references-en-desktop');
+    expect(errors).toEqual([]);
+    await wide.close();
   });
 
   it('premium: compares three translations side by side and filters search by book', async () => {

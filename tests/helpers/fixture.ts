@@ -3,10 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server-process.ts';
 import { bundledBibles } from '#server/bible/data.ts';
+import { bundledCrossReferences } from '#server/bible/cross-references.ts';
 
 /**
- * A key for "migrations + bundled Bibles": the pre-loaded test database (a PGlite dump, or a
- * PostgreSQL template database) is rebuilt only when one of them changes.
+ * A key for "migrations + bundled Bibles and cross references": the pre-loaded test database (a
+ * PGlite dump, or a PostgreSQL template database) is rebuilt only when one of them changes.
  */
 export function fixtureKey(): string {
   const hash = createHash('sha256');
@@ -17,6 +18,7 @@ export function fixtureKey(): string {
     hash.update(name).update(readFileSync(join(migrations, name)));
   }
   for (const bible of bundledBibles()) hash.update(bible.checksum);
+  hash.update(bundledCrossReferences()?.checksum ?? '');
   return hash.digest('hex').slice(0, 16);
 }
 

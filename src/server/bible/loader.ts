@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
+import { loadCrossReferences, type CrossReferenceProgress } from './cross-references.ts';
 import { bundledBibles, type BibleFile, type BundledBible } from './data.ts';
 
 /** Called once per translation as it starts and once as it is installed. */
@@ -186,13 +187,16 @@ export async function missingBibles(db: Database, dir?: string): Promise<Bundled
  * Loads the bundled Bibles into the database: idempotent, and only a translation whose file
  * changed (or is missing) is (re)loaded, none ever served half-loaded. `kind` picks the way
  * (see loadInTransaction and loadInBatches; ADR 0025); `onInstalled` runs after each one, so a
- * translation is served as soon as it is in.
+ * translation is served as soon as it is in. Then the bundled cross references, the same way
+ * (cross-references.ts), unless `crossReferences` is false; `onInstalled` runs after them too.
  */
 export async function loadBundledBibles(
   db: Database,
   options: {
     kind?: DatabaseHandle['kind'];
     progress?: LoadProgress;
+    crossReferenceProgress?: CrossReferenceProgress;
+    crossReferences?: boolean;
     onInstalled?: () => Promise<void>;
     dir?: string;
   } = {},
@@ -222,6 +226,14 @@ export async function loadBundledBibles(
     await onInstalled?.();
   }
   if (loaded.length) await tidySearchIndex(db);
+  if (options.crossReferences !== false) {
+    const links = await loadCrossReferences(db, {
+      kind,
+      ...(options.crossReferenceProgress ? { progress: options.crossReferenceProgress } : {}),
+      ...(dir ? { dir } : {}),
+    });
+    if (links) await onInstalled?.();
+  }
   return loaded;
 }
 

@@ -4,10 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookIndex } from '#shared/bible/books.ts';
 import {
+  CROSS_REFERENCES_FIRST,
   MAX_COMPARE,
+  MAX_CROSS_REFERENCES_PAGE,
   SEARCH_PAGE_SIZE,
   SUGGESTED_REFERENCES,
   chapterSchema,
+  crossReferencesSchema,
   parallelChapterSchema,
   passageInBothSchema,
   passageSchema,
@@ -27,6 +30,7 @@ import {
   passageRows,
   readChapter,
 } from './parallel.ts';
+import { crossReferencesFor } from './cross-references.ts';
 import { formatReference, parseReference } from './reference.ts';
 import { sendKept } from '../routes/kept-json.ts';
 import {
@@ -257,6 +261,79 @@ export function registerBibleRoutes(
         total: found.total,
         results,
       };
+    },
+  );
+
+  app.get(
+    '/api/bible/cross-references',
+    {
+      schema: {
+        tags: ['bible'],
+        summary:
+          "A passage's cross references (OpenBible.info, CC BY 4.0), the most voted first, each with its text in the asked translation",
+        querystring: z.object({
+          ref: referenceSchema,
+          translation: translationCodeSchema.optional(),
+          offset: z.coerce
+            .number({ error: 'validation.invalid' })
+            .int({ error: 'validation.invalid' })
+            .min(0, { error: 'validation.invalid' })
+            .max(100_000, { error: 'validation.invalid' })
+            .default(0),
+          limit: z.coerce
+            .number({ error: 'validation.invalid' })
+            .int({ error: 'validation.invalid' })
+            .min(1, { error: 'validation.invalid' })
+            .max(MAX_CROSS_REFERENCES_PAGE, { error: 'validation.invalid' })
+            .default(CROSS_REFERENCES_FIRST),
+        }),
+        response: { 200: crossReferencesSchema },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.lang;
+      const { ref, offset, limit } = request.query;
+      const parsed = parseReference(ref, lang);
+      if (!parsed) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+      const { code, requested, fallback } = catalog.resolve(
+        preferred(request, request.query.translation),
+        lang,
+      );
+      if (!catalog.crossReferences) {
+        throw new HttpError(
+          503,
+          'bible.errors.crossReferencesLoading',
+          {},
+          'CROSS_REFERENCES_LOADING',
+        );
+      }
+      // The same for every member: built and serialised once per passage, page and language
+      // (a passage the translation lacks is refused, and nothing is kept).
+      const json = await keptAnswer(
+        catalog,
+        `cross-references|${requested}|${code}|${parsed.osis}|${offset}|${limit}|${lang}`,
+        crossReferencesSchema,
+        async () => {
+          const found = await crossReferencesFor(db, {
+            code,
+            scheme: catalog.versificationOf(code),
+            ranges: parsed.ranges,
+            lang,
+            offset,
+            limit,
+          });
+          if (!found) throw new HttpError(400, 'bible.errors.verseNotFound', {}, 'VERSE_NOT_FOUND');
+          return {
+            reference: formatReference(parsed.ranges, lang),
+            osis: parsed.osis,
+            translation: code,
+            requestedTranslation: requested,
+            fallback,
+            ...found,
+          };
+        },
+      );
+      return sendKept(request, reply, json);
     },
   );
 

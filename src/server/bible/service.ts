@@ -22,6 +22,7 @@ import type { Database } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { KeptJson } from '../routes/kept-json.ts';
+import { crossReferencesInstalled } from './cross-references.ts';
 import { INSTALLING_PREFIX } from './loader.ts';
 import {
   bookName,
@@ -50,6 +51,8 @@ export class BibleCatalog {
   ready = false;
   /** The start-up install is running (main.ts): /readyz answers 503 meanwhile. */
   installing = false;
+  /** The cross references are installed and whole (until then their route answers 503). */
+  crossReferences = false;
   /**
    * Scripture text only changes when a translation is (re)loaded or imported, so passages are
    * kept in memory (bounded) and dropped whenever the installed set changes.
@@ -83,9 +86,12 @@ export class BibleCatalog {
         .filter((r) => !r.checksum.startsWith(INSTALLING_PREFIX))
         .map((r) => [r.code, r.checksum]),
     );
+    const links = await crossReferencesInstalled(db);
     const changed =
       next.size !== this.installed.size ||
-      [...next].some(([code, sum]) => this.installed.get(code) !== sum);
+      [...next].some(([code, sum]) => this.installed.get(code) !== sum) ||
+      links !== this.crossReferences;
+    this.crossReferences = links;
     if (changed) {
       this.passages.clear();
       this.answers.clear();
@@ -338,10 +344,12 @@ export async function keptPassagesAsRead<T extends KeptPassage>(
       .where(
         and(
           eq(bibleVerse.translation, code),
-          sql.join(
+          // In parentheses: `and` does not put its conditions in any, and "t = x and a or b"
+          // would read b's verses of every translation.
+          sql`(${sql.join(
             missing.flat().map((r) => sql`(${rangeCondition(r)})`),
             sql` or `,
-          ),
+          )})`,
         ),
       )
       .orderBy(asc(bibleVerse.book), asc(bibleVerse.chapter), asc(bibleVerse.verse));

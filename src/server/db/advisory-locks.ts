@@ -7,4 +7,6 @@ export const ADVISORY_LOCKS = {
   migrations: 7_314_158,
   /** Held (per transaction) while one bundled Bible is checked and loaded. */
   bibleInstall: 7_314_159,
+  /** Held (per transaction) while the bundled cross references are checked and installed. */
+  crossReferenceInstall: 7_314_160,
 } as const;

@@ -19,7 +19,12 @@ import pg from 'pg';
 import { migrationsFolder } from './client.ts';
 
 /** Rebuilt from the bundled files at start-up: optional in a backup. */
-export const BIBLE_TABLES = ['bible_verse', 'bible_translation'] as const;
+export const BIBLE_TABLES = [
+  'bible_verse',
+  'bible_translation',
+  'bible_cross_reference',
+  'bible_cross_reference_source',
+] as const;
 
 /** A backup cannot be made or restored; the message says why and what to do. */
 export class BackupError extends Error {

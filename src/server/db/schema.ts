@@ -261,6 +261,34 @@ export const bibleVerse = pgTable(
   ],
 );
 
+/**
+ * OpenBible.info's cross references (content/bible/cross-references.tsv.gz, CC BY 4.0), loaded
+ * from the bundled file at start-up like the Bibles: one row per verse that has links, keyed by
+ * the verse's place in the KJV numbering (book × 1,000,000 + chapter × 1,000 + verse, as
+ * `ordinal` of src/shared/bible/versification.ts), its links in three arrays of the same length,
+ * the most voted first: each target's first and last verse (places as the key) and its votes.
+ * A verse's links are one row read by its key: nothing to sort or count per request.
+ */
+export const bibleCrossReference = pgTable('bible_cross_reference', {
+  verse: integer('verse').primaryKey(),
+  starts: integer('starts').array().notNull(),
+  ends: integer('ends').array().notNull(),
+  votes: integer('votes').array().notNull(),
+});
+
+/**
+ * The installed cross references: the bundled file's checksum once every row is in (while rows
+ * are still being written on PGlite: `installing:` and the checksum, so a start stopped midway
+ * carries on), and how many links and verses it holds.
+ */
+export const bibleCrossReferenceSource = pgTable('bible_cross_reference_source', {
+  name: text('name').primaryKey(),
+  checksum: text('checksum').notNull(),
+  links: integer('links').notNull(),
+  verses: integer('verses').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A Bible study (observation, interpretation, application) saved by its owner. */
 export const bibleStudy = pgTable(
   'bible_study',

@@ -59,6 +59,8 @@ export const ROUTE_ACCESS = {
   'GET /api/bible/parallel/:first/:second/:book/:chapter': 'member',
   'GET /api/bible/search': 'member',
   'GET /api/bible/verse-of-the-day': 'member',
+  // Cross references (issue 39 item 3)
+  'GET /api/bible/cross-references': 'member',
   'GET /api/bible/compare': 'premium',
 
   // Saved studies (owner only: another user's study answers 404)

@@ -161,3 +161,35 @@ export const passageInBothSchema = passageSchema.extend({
     .optional(),
 });
 export type PassageInBoth = z.infer<typeof passageInBothSchema>;
+
+/**
+ * One cross reference (issue 39 item 3): the place it points to in the asked translation's own
+ * numbering (a range whole), where the reader opens it (its first verse), its votes on
+ * OpenBible.info, and the text of every verse it holds (none where the translation lacks it).
+ */
+export const crossReferenceSchema = z.object({
+  reference: z.string(),
+  osis: z.string(),
+  book: z.string(),
+  chapter: z.number(),
+  verse: z.number(),
+  votes: z.number(),
+  verses: z.array(
+    z.object({ book: z.string(), chapter: z.number(), verse: z.number(), text: z.string() }),
+  ),
+});
+export type CrossReference = z.infer<typeof crossReferenceSchema>;
+
+/** A page of a passage's cross references, the most voted first, of `total`. */
+export const crossReferencesSchema = z.object({
+  reference: z.string(),
+  osis: z.string(),
+  translation: z.string(),
+  requestedTranslation: z.string(),
+  fallback: z.boolean(),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  links: z.array(crossReferenceSchema),
+});
+export type CrossReferences = z.infer<typeof crossReferencesSchema>;

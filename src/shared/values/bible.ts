@@ -40,3 +40,8 @@ export const SUGGESTED_REFERENCES = [
 export const MAX_PASSAGE_VERSES = 500;
 export const SEARCH_PAGE_SIZE = 20;
 export const MAX_COMPARE = 3;
+
+/** Cross references (issue 39 item 3): shown first, then each "More"; at most this many a page. */
+export const CROSS_REFERENCES_FIRST = 10;
+export const CROSS_REFERENCES_MORE = 20;
+export const MAX_CROSS_REFERENCES_PAGE = 50;

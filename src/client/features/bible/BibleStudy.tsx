@@ -14,6 +14,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
 import { useSaveStudy, useStudy } from './api.ts';
 import { PassagePanel } from './PassagePanel.tsx';
+import { StudyCrossReferences } from './StudyCrossReferences.tsx';
 import { StudyFields } from './StudyFields.tsx';
 import { STEPS, forgetDraft, initialState, keepDraft, type StudyForm } from './studyDraft.ts';
 
@@ -175,6 +176,11 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
           saving={save.isPending}
         />
       </div>
+      {loadedRef ? (
+        <div className="mt-6">
+          <StudyCrossReferences reference={loadedRef} translation={form.translation} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import Copy from 'lucide-react/icons/copy';
+import Link2 from 'lucide-react/icons/link-2';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Sparkles from 'lucide-react/icons/sparkles';
 import X from 'lucide-react/icons/x';
@@ -11,6 +12,14 @@ import { toast } from '../../hooks/use-toast.ts';
 import { SaveFavoriteButton } from '../library/index.ts';
 import { AddMemoryVerseDialog } from '../memory/index.ts';
 import { selectionReference } from '../../lib/verse-reference.ts';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen.tsx';
+import { withStrings } from '../../lib/i18n.ts';
+import type { CrossReferencesDialogProps } from './CrossReferencesDialog.tsx';
+
+/** The cross-reference panel (issue 39 item 3): its code and strings come when first opened. */
+const CrossReferencesDialog = lazyWhenOpen<CrossReferencesDialogProps>(
+  withStrings(['crossReferences'], () => import('./CrossReferencesDialog.tsx')),
+);
 
 /**
  * What to do with the selected verses (copy, journal, memorize, study), fixed to the bottom of the
@@ -33,6 +42,8 @@ export function SelectionToolbar({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [memorizing, setMemorizing] = useState(false);
+  // The passage whose cross references are open: kept while the panel is, whatever the selection.
+  const [linked, setLinked] = useState<string | null>(null);
 
   async function copySelection() {
     const text =
@@ -60,6 +71,18 @@ export function SelectionToolbar({
           translation={shown}
         />
       ) : null}
+      <CrossReferencesDialog
+        open={linked !== null}
+        onOpenChange={(open) => {
+          if (!open) setLinked(null);
+        }}
+        reference={linked ?? ''}
+        translation={shown ?? translation}
+        onFollow={() => {
+          setLinked(null);
+          onClear();
+        }}
+      />
       {selectedVerses.length > 0 ? (
         <div
           role="toolbar"
@@ -85,6 +108,14 @@ export function SelectionToolbar({
             </Button>
             <Button size="sm" variant="outline" onClick={() => setMemorizing(true)}>
               <Sparkles className="size-4" aria-hidden /> {t('bible.actions.memorize')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-haspopup="dialog"
+              onClick={() => setLinked(selectionReference(selectedVerses))}
+            >
+              <Link2 className="size-4" aria-hidden /> {t('bible.actions.crossReferences')}
             </Button>
             <SaveFavoriteButton
               variant="outline"
