@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Verse } from '#shared/schemas/bible.ts';
 import { PassageText } from '#client/components/PassageText.tsx';
-import { TranslationCredit } from '#client/components/TranslationCredit.tsx';
+import { TranslationCredit, creditText } from '#client/components/TranslationCredit.tsx';
 import { i18n } from '#client/lib/i18n.ts';
 import { renderWithProviders } from './render.tsx';
 
@@ -65,5 +65,16 @@ describe('translator’s notes', () => {
       'href',
       'https://creativecommons.org/licenses/by-sa/4.0/',
     );
+  });
+
+  it('adds the VBL’s credit to words copied out of the app, in the reader’s language', async () => {
+    expect(creditText(i18n.t, ['KJV', 'RV1909'])).toBe('');
+    expect(creditText(i18n.t, ['KJV', 'VBL'])).toBe(
+      '\nVersión Biblia Libre (VBL) © 2018–2020 Jonathan Gallagher and Shelly Barrios de Avila. ' +
+        'Text from eBible.org, converted; the Bible text was not changed. License: CC BY-SA 4.0 ' +
+        '(https://creativecommons.org/licenses/by-sa/4.0/) · https://ebible.org/spavbl',
+    );
+    await i18n.changeLanguage('es');
+    expect(creditText(i18n.t, ['VBL'])).toContain('Licencia: CC BY-SA 4.0');
   });
 });

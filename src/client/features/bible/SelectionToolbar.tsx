@@ -1,4 +1,5 @@
 import Copy from 'lucide-react/icons/copy';
+import { creditText } from '../../components/TranslationCredit.tsx';
 import Link2 from 'lucide-react/icons/link-2';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -48,7 +49,7 @@ export function SelectionToolbar({
   async function copySelection() {
     const text =
       copyText?.() ??
-      `${selectedVerses.map((v) => `${v.verse} ${v.text}`).join(' ')}\n— ${selectionReference(selectedVerses)} (${shown})`;
+      `${selectedVerses.map((v) => `${v.verse} ${v.text}`).join(' ')}\n— ${selectionReference(selectedVerses)} (${shown})${creditText(t, [shown])}`;
     try {
       await navigator.clipboard.writeText(text);
       toast({ title: t('bible.actions.copied') });

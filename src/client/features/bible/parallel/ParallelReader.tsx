@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TranslationCredit } from '../../../components/TranslationCredit.tsx';
+import { TranslationCredit, creditText } from '../../../components/TranslationCredit.tsx';
 import { useTranslation } from 'react-i18next';
 import type { ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -85,7 +85,7 @@ function ParallelChapterView({ first, second, book, chapter, highlight, onGo }: 
     const text = (vs: Verse[]) => vs.map((v) => `${v.verse} ${v.text}`).join(' ');
     const a = answer!.first;
     const b = answer!.second;
-    return `${text(pickedA)}\n${text(pickedB)}\n— ${referenceIn(pickedA, a.language)} (${a.translation}) / ${referenceIn(pickedB, b.language)} (${b.translation})`;
+    return `${text(pickedA)}\n${text(pickedB)}\n— ${referenceIn(pickedA, a.language)} (${a.translation}) / ${referenceIn(pickedB, b.language)} (${b.translation})${creditText(t, [a.translation, b.translation])}`;
   };
 
   return (
