@@ -314,6 +314,7 @@ describe.runIf(enabled)('the app in Chromium', () => {
         '/course-overview',
         '/terms-of-service',
         '/privacy-policy',
+        '/bible-texts',
         '/sign-in',
         '/forgot-password',
         '/support',
