@@ -18,10 +18,11 @@
  *   the target in canonical order.
  * Same input, same bytes out.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { buildInput } from './build-input.ts';
 import { bookIndex } from '#shared/bible/books.ts';
 
 /** The references of the source that the KJV numbering lacks, and the KJV verse that holds each. */
@@ -120,23 +121,10 @@ export function buildCrossReferences(
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const input = process.argv[2];
-  if (!input) {
-    console.error('usage: build-cross-references.ts <cross_references.txt[.gz]> [--out DIR]');
-    process.exit(2);
-  }
-  const outAt = process.argv.indexOf('--out');
-  const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-  const dir = outAt > 0 ? process.argv[outAt + 1]! : join(root, 'content/bible');
-  const raw = readFileSync(input);
-  const text = (input.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-  const kjvFile = JSON.parse(
-    gunzipSync(readFileSync(join(root, 'content/bible/kjv.json.gz'))).toString('utf8'),
-  ) as { books: { chapters: string[][] }[] };
-  const { lines, stats } = buildCrossReferences(
-    text,
-    kjvFile.books.map((b) => b.chapters.map((c) => c.length)),
+  const { text, dir, kjvVerses } = buildInput(
+    'build-cross-references.ts <cross_references.txt[.gz]> [--out DIR]',
   );
+  const { lines, stats } = buildCrossReferences(text, kjvVerses);
   // zlib's gzip header carries no file name and mtime 0: output bytes depend on input only.
   const out = gzipSync(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), { level: 9 });
   writeFileSync(join(dir, 'cross-references.tsv.gz'), out);

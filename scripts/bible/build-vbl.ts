@@ -16,10 +16,11 @@
  * - the translator's notes go to `notes` (by verse; a title's notes follow the verse's).
  * Same input, same bytes out.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { buildInput } from './build-input.ts';
 import { BOOKS } from '#shared/bible/books.ts';
 
 interface SourceHeading {
@@ -110,23 +111,8 @@ export function buildVbl(lines: readonly string[], kjv: readonly (readonly numbe
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const input = process.argv[2];
-  if (!input) {
-    console.error('usage: build-vbl.ts <vbl-verses.jsonl.gz> [--out DIR]');
-    process.exit(2);
-  }
-  const outAt = process.argv.indexOf('--out');
-  const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-  const dir = outAt > 0 ? process.argv[outAt + 1]! : join(root, 'content/bible');
-  const raw = readFileSync(input);
-  const text = (input.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-  const kjvFile = JSON.parse(
-    gunzipSync(readFileSync(join(root, 'content/bible/kjv.json.gz'))).toString('utf8'),
-  ) as { books: { chapters: string[][] }[] };
-  const file = buildVbl(
-    text.split('\n'),
-    kjvFile.books.map((b) => b.chapters.map((c) => c.length)),
-  );
+  const { text, dir, kjvVerses } = buildInput('build-vbl.ts <vbl-verses.jsonl.gz> [--out DIR]');
+  const file = buildVbl(text.split('\n'), kjvVerses);
   const verses = file.books.flatMap((b) => b.chapters.flat());
   // zlib's gzip header carries no file name and mtime 0: output bytes depend on input only.
   writeFileSync(

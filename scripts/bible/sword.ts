@@ -4,6 +4,7 @@
  * build-data.ts (the verse texts) and build-strongs.ts (which also needs where each tagged word,
  * with its Strong's numbers, stands in that text). See scripts/bible/README.md.
  */
+import type { BibleFile } from '#server/bible/data.ts';
 import { execFileSync } from 'node:child_process';
 import { BOOKS } from '#shared/bible/books.ts';
 
@@ -153,22 +154,8 @@ const DIATHEKE_NAMES: Readonly<Record<string, string>> = {
   Rev: 'Revelation of John',
 };
 
-/** Shape of content/bible/<code>.json.gz (the JSON inside the gzip). */
-export interface BibleData {
-  code: string;
-  name: string;
-  language: 'en' | 'es';
-  source: string;
-  /** 66 books in canonical order; chapters[c-1][v-1] is the text of verse c:v. */
-  books: { osis: string; chapters: string[][] }[];
-  /** Every verse slot whose text is empty in this module ("Book.C.V"), in canonical order. */
-  gaps: string[];
-  /**
-   * Psalm superscriptions and Psalm 119 acrostic headings, keyed by the OSIS id of the verse
-   * they stand before ("Ps.3.1": "A Psalm of David, …"). Never part of the verse text.
-   */
-  titles: Record<string, string>;
-}
+/** Shape of content/bible/<code>.json.gz (the JSON inside the gzip): the server's own reading of it. */
+export type BibleData = BibleFile;
 
 /** Counters of markup the build dropped, printed in the summary so changes get noticed. */
 export interface Dropped {
