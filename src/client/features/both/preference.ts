@@ -15,6 +15,9 @@ export function useReadingPreference() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return async (changes: Partial<UserPreferences>) => {
+    // A fetch of the member already under way (the takeover's, a focus refetch) would answer
+    // with the choice as it was and put it back over the member's: it is dropped first.
+    await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
     const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
     if (before)
       queryClient.setQueryData<CurrentUser>(CURRENT_USER_KEY, {
