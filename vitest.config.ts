@@ -96,6 +96,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}', 'tests/delivery/browser/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // A test that types a whole form (a study sheet, a meeting report) takes ~5 s of
+          // jsdom on a busy two-core machine: vitest's default of 5 s failed CI on time alone.
+          testTimeout: 20_000,
           // One jsdom and one module graph for all the files of a worker, not one per file
           // (setting up jsdom and importing React and the app took two thirds of the time):
           // tests/client/setup.ts puts back what a test changed.

@@ -40,13 +40,13 @@ folder. \`npm run bench -- --cross-references\` measures this section alone and 
 const NAME = 'bench_xrefs';
 const VERSES = 399;
 
-const percentile = (list: number[], p: number) => {
+export const percentile = (list: number[], p: number) => {
   const sorted = [...list].sort((a, b) => a - b);
   return Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1));
 };
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
+export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-async function admin(url: string, query: string) {
+export async function admin(url: string, query: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

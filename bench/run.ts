@@ -456,6 +456,24 @@ if (process.argv.includes('--cross-references')) {
   process.exit(0);
 }
 
+// `npm run bench -- --words`: the word study's lookups on PostgreSQL, and what installing it adds
+// to a first start and to the database (issue 39 item 2), written into its section.
+if (process.argv.includes('--words')) {
+  const { WORDS_INTRO, wordLines } = await import('./words.ts');
+  const lines = await wordLines(reminderAdminUrl());
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Word study',
+      `${WORDS_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
 // `npm run bench -- --drawing[=<checkout before a change>]`: member pages drawn by one server
 // process on PostgreSQL, beside the bare route (and beside the other checkout's server), written
 // into its section (bench/drawing.ts).

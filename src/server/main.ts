@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { hashStoredRecoveryCodes } from './auth/recovery-codes.ts';
 import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
 import { consoleCrossReferenceProgress, crossReferencesMissing } from './bible/cross-references.ts';
+import { consoleWordStudyProgress, wordStudyMissing } from './bible/words.ts';
 import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { serveBackups } from './db/backup-socket.ts';
@@ -95,13 +96,14 @@ async function main() {
   // until then), and a server that has the Bibles already installs only them.
   const missing = await missingBibles(database.db).catch(() => null);
   const linksMissing = await crossReferencesMissing(database.db).catch(() => null);
-  if (missing?.length === 0 && linksMissing === false) {
+  const wordsMissing = await wordStudyMissing(database.db).catch(() => null);
+  if (missing?.length === 0 && linksMissing === false && wordsMissing === false) {
     ready();
   } else {
     app.bibleCatalog.installing = true;
     process.stderr.write(
       missing?.length === 0
-        ? `Listening on ${config.appUrl}. Installing the bundled cross references (a few seconds).\n`
+        ? `Listening on ${config.appUrl}. Installing the bundled cross references and word study (a few seconds).\n`
         : `Listening on ${config.appUrl}. First start: installing the bundled Bibles (about 20 s; Bible pages say "being installed" until then).\n`,
     );
     void retryWithBackoff(
@@ -110,6 +112,7 @@ async function main() {
           kind: database.kind,
           progress: consoleProgress(),
           crossReferenceProgress: consoleCrossReferenceProgress(),
+          wordStudyProgress: consoleWordStudyProgress(),
           onInstalled: () => app.bibleCatalog.refresh(database.db),
         });
         await app.bibleCatalog.refresh(database.db);

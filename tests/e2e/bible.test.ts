@@ -312,6 +312,116 @@ describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {
     await wide.close();
   });
 
+  it('original words: a word of the verse opens its card, by touch in Spanish on a phone and by keyboard in English at a desk', async () => {
+    const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-MX' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(page, e2e.base, 'es');
+    await waitForBibles(page, e2e.base);
+    await page.goto(`${e2e.base}/bible?t=RV1909&b=1Cor&c=13`);
+    await page.getByRole('button', { name: /Y si repartiese toda mi hacienda/ }).click();
+    await page.getByRole('toolbar').getByText('1 Corintios 13:3').waitFor();
+    await page.getByRole('button', { name: 'Palabras originales' }).click();
+    const panel = page.getByRole('dialog', { name: 'Palabras originales' });
+    await panel
+      .getByText('Elige una palabra para ver el griego o el hebreo que hay detrás.')
+      .waitFor();
+    // The verse's words, each that a number tags a button named with its word and number.
+    const charity = panel.getByRole('button', { name: /^caridad: ἀγάπη \(agápē\), G26$/ });
+    await charity.waitFor();
+    await expectAccessible(page, 'palabras originales (es)');
+    await expectNoHorizontalOverflow(page, 'palabras originales (es)');
+    await screenshot(page, 'word-study-verse-es-phone');
+    await charity.click();
+    // The card: the Greek word, the team's gloss, the definition labelled English, the renderings.
+    const card = panel.getByRole('article');
+    await card.getByRole('heading', { name: /ἀγάπη/ }).waitFor();
+    await card.getByText('Griego · Strong G26').waitFor();
+    await card.getByText('En breve').waitFor();
+    await card.getByText('amor', { exact: true }).first().waitFor();
+    await card.getByRole('heading', { name: 'Definición de Strong (en inglés)' }).waitFor();
+    expect(await card.locator('p[lang="en"]').textContent()).toMatch(/^from G25; love/);
+    const rv = card.getByRole('heading', { name: 'En la RV1909' }).locator('xpath=..');
+    await expect
+      .poll(() => rv.getByRole('listitem').first().textContent())
+      .toMatch(/^amor \(\d+ veces\)$/);
+    const kjv = card.getByRole('heading', { name: 'En la KJV' }).locator('xpath=..');
+    await expect
+      .poll(() => kjv.getByRole('listitem').nth(1).textContent())
+      .toMatch(/^charity \(\d+ veces\)$/);
+    // Where it stands: the RV1909 first, 20 at a time, each word marked; then the KJV.
+    await card.getByText(/^20 de \d+ versículos$/).waitFor();
+    const verses = card.getByRole('listitem').filter({ has: page.getByRole('link') });
+    expect(await verses.count()).toBe(20);
+    await expect.poll(() => verses.first().locator('mark').textContent()).toBe('caridad');
+    await expectAccessible(page, 'tarjeta de palabra (es)');
+    await expectNoHorizontalOverflow(page, 'tarjeta de palabra (es)');
+    await screenshot(page, 'word-card-es-phone');
+    await card.getByRole('button', { name: /^Más \(quedan \d+\)$/ }).click();
+    await card.getByText(/^40 de \d+ versículos$/).waitFor();
+    await card.getByRole('button', { name: 'Versículos en la KJV' }).click();
+    await expect
+      .poll(() =>
+        card.getByRole('button', { name: 'Versículos en la KJV' }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await expect.poll(() => verses.first().locator('mark').textContent()).toBe('the love');
+    // Back to the verse's words: the focus on the word chosen.
+    await panel.getByRole('button', { name: 'Todas las palabras del versículo' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('caridad');
+    // A verse of the list opens the reader there, the panel closed.
+    await charity.click();
+    const first = verses.first().getByRole('link');
+    const reference = (await first.textContent()) ?? '';
+    expect(reference).toMatch(/^Mateo 24:12$/);
+    await first.click();
+    await panel.waitFor({ state: 'detached' });
+    await page.waitForURL(/b=Matt&c=24&v=12/);
+    await context.close();
+
+    // English at a desk, by keyboard: Tab to a word, Enter, the card takes the focus; Escape.
+    const wide = await newContext(e2e.browser, { viewport: DESKTOP });
+    const desk = await wide.newPage();
+    desk.on('pageerror', (e) => errors.push(String(e)));
+    await signUpMember(desk, e2e.base, 'en');
+    await desk.goto(`${e2e.base}/bible?t=KJV&b=Ps&c=23`);
+    await desk.getByRole('button', { name: /The LORD is my shepherd/ }).click();
+    const open = desk.getByRole('button', { name: 'Original words' });
+    await open.focus();
+    await desk.keyboard.press('Enter');
+    const side = desk.getByRole('dialog', { name: 'Original words' });
+    const shepherd = side.getByRole('button', { name: /shepherd: .+, H7462$/ });
+    await shepherd.waitFor();
+    // The Psalm's title is there with its own words.
+    await side.getByRole('button', { name: /^David: .+, H1732$/ }).waitFor();
+    await shepherd.focus();
+    await desk.keyboard.press('Enter');
+    const heading = side.getByRole('heading', { name: /râ‛âh/ });
+    await heading.waitFor();
+    await expect.poll(() => desk.evaluate(() => document.activeElement?.tagName)).toBe('H3');
+    await side.getByText("Hebrew · Strong's H7462").waitFor();
+    expect(await side.getByText('In short').count()).toBe(0);
+    await side.getByRole('heading', { name: "Strong's definition" }).waitFor();
+    await side.getByText(/^\d+ of \d+ verses$/).waitFor();
+    await expectAccessible(desk, 'word card (en)');
+    await screenshot(desk, 'word-card-en-desktop');
+    await desk.keyboard.press('Escape');
+    await side.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => desk.evaluate(() => document.activeElement?.textContent))
+      .toMatch(/Original words/);
+    // A text without Strong's numbers has no such button.
+    await desk.goto(`${e2e.base}/bible?t=WEB&b=John&c=3`);
+    await desk.getByRole('button', { name: /For God so loved the world/ }).click();
+    await desk.getByRole('button', { name: 'Cross-references' }).waitFor();
+    expect(await desk.getByRole('button', { name: 'Original words' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await wide.close();
+  });
+
   it('premium: compares three translations side by side and filters search by book', async () => {
     const context = await newContext(e2e.browser, { viewport: DESKTOP });
     const page = await context.newPage();

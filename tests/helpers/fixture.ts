@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from './server-process.ts';
 import { bundledBibles } from '#server/bible/data.ts';
 import { bundledCrossReferences } from '#server/bible/cross-references.ts';
+import { bundledWordStudy } from '#server/bible/words.ts';
 
 /**
  * A key for "migrations + bundled Bibles and cross references": the pre-loaded test database (a
@@ -19,6 +20,7 @@ export function fixtureKey(): string {
   }
   for (const bible of bundledBibles()) hash.update(bible.checksum);
   hash.update(bundledCrossReferences()?.checksum ?? '');
+  hash.update(bundledWordStudy()?.checksum ?? '');
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -41,6 +41,8 @@ const NAMES = new Set([
   // The Versión Biblia Libre, its translators and its licence (issue 39).
   ...['Versión', 'Libre', 'Jonathan', 'Gallagher', 'Shelly', 'Barrios', 'Avila', 'Creative'],
   ...['Commons', 'BY-SA'],
+  // James Strong's numbers and dictionary, and CrossWire's SWORD modules (issue 39, word study).
+  ...['Strong', 'CrossWire', 'SWORD'],
   ...['América', 'Latina', 'Norte', 'Oriente', 'Medio', 'Edad', 'Media', 'Asia', 'Menor'],
 ]);
 

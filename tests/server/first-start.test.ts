@@ -96,6 +96,9 @@ describe('the first start on an empty data folder', () => {
     const out = server.output();
     for (const code of ['KJV', 'RV1909', 'VBL', 'WEB'])
       expect(out).toMatch(new RegExp(`Installed the ${code} Bible: [\\d,]+ verses`));
+    // …then the cross references and the word study, each in the background the same way.
+    expect(out).toMatch(/Installed the cross references: 343,563 links/);
+    expect(out).toMatch(/Installed the word study: 14,298 Strong's numbers, 62,183 tagged verses/);
     expect(out.lastIndexOf('Camino is ready on ')).toBeGreaterThan(
       out.lastIndexOf('Installed the '),
     );

@@ -113,6 +113,9 @@ const BODIES: Record<string, object> = {
 const SHARED = [
   'GET /api/bible/chapter/:translation/:book/:chapter',
   'GET /api/bible/parallel/:first/:second/:book/:chapter',
+  // A Strong's number: the dictionary's, the same for every member.
+  'GET /api/bible/words/:number',
+  'GET /api/bible/words/:number/occurrences',
   'GET /api/courses/:id',
   'GET /api/lessons/:id',
   'PUT /api/lessons/:id/response',

@@ -5,6 +5,7 @@ import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { loadCrossReferences, type CrossReferenceProgress } from './cross-references.ts';
+import { loadWordStudy, type WordStudyProgress } from './words.ts';
 import { bundledBibles, type BibleFile, type BundledBible } from './data.ts';
 
 /** Called once per translation as it starts and once as it is installed. */
@@ -188,7 +189,8 @@ export async function missingBibles(db: Database, dir?: string): Promise<Bundled
  * changed (or is missing) is (re)loaded, none ever served half-loaded. `kind` picks the way
  * (see loadInTransaction and loadInBatches; ADR 0025); `onInstalled` runs after each one, so a
  * translation is served as soon as it is in. Then the bundled cross references, the same way
- * (cross-references.ts), unless `crossReferences` is false; `onInstalled` runs after them too.
+ * (cross-references.ts), unless `crossReferences` is false, and the word study (words.ts),
+ * unless `wordStudy` is false; `onInstalled` runs after each of them too.
  */
 export async function loadBundledBibles(
   db: Database,
@@ -197,6 +199,8 @@ export async function loadBundledBibles(
     progress?: LoadProgress;
     crossReferenceProgress?: CrossReferenceProgress;
     crossReferences?: boolean;
+    wordStudyProgress?: WordStudyProgress;
+    wordStudy?: boolean;
     onInstalled?: () => Promise<void>;
     dir?: string;
   } = {},
@@ -233,6 +237,14 @@ export async function loadBundledBibles(
       ...(dir ? { dir } : {}),
     });
     if (links) await onInstalled?.();
+  }
+  if (options.wordStudy !== false) {
+    const words = await loadWordStudy(db, {
+      kind,
+      ...(options.wordStudyProgress ? { progress: options.wordStudyProgress } : {}),
+      ...(dir ? { dir } : {}),
+    });
+    if (words) await onInstalled?.();
   }
   return loaded;
 }

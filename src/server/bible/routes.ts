@@ -14,6 +14,7 @@ import {
   parallelChapterSchema,
   passageInBothSchema,
   passageSchema,
+  pageQuery,
   referenceSchema,
   searchResultSchema,
   translationCodeSchema,
@@ -31,6 +32,7 @@ import {
   readChapter,
 } from './parallel.ts';
 import { crossReferencesFor } from './cross-references.ts';
+import { registerWordRoutes } from './word-routes.ts';
 import { formatReference, parseReference } from './reference.ts';
 import { sendKept } from '../routes/kept-json.ts';
 import {
@@ -274,18 +276,7 @@ export function registerBibleRoutes(
         querystring: z.object({
           ref: referenceSchema,
           translation: translationCodeSchema.optional(),
-          offset: z.coerce
-            .number({ error: 'validation.invalid' })
-            .int({ error: 'validation.invalid' })
-            .min(0, { error: 'validation.invalid' })
-            .max(100_000, { error: 'validation.invalid' })
-            .default(0),
-          limit: z.coerce
-            .number({ error: 'validation.invalid' })
-            .int({ error: 'validation.invalid' })
-            .min(1, { error: 'validation.invalid' })
-            .max(MAX_CROSS_REFERENCES_PAGE, { error: 'validation.invalid' })
-            .default(CROSS_REFERENCES_FIRST),
+          ...pageQuery(MAX_CROSS_REFERENCES_PAGE, CROSS_REFERENCES_FIRST),
         }),
         response: { 200: crossReferencesSchema },
       },
@@ -416,4 +407,6 @@ export function registerBibleRoutes(
       return { reference, osis: parsed.osis, columns };
     },
   );
+
+  registerWordRoutes(appBase, deps);
 }

@@ -23,6 +23,7 @@ import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { KeptJson } from '../routes/kept-json.ts';
 import { crossReferencesInstalled } from './cross-references.ts';
+import { wordStudyInstalled } from './words.ts';
 import { INSTALLING_PREFIX } from './loader.ts';
 import {
   bookName,
@@ -53,6 +54,8 @@ export class BibleCatalog {
   installing = false;
   /** The cross references are installed and whole (until then their route answers 503). */
   crossReferences = false;
+  /** The word study is installed and whole (until then its routes answer 503). */
+  wordStudy = false;
   /**
    * Scripture text only changes when a translation is (re)loaded or imported, so passages are
    * kept in memory (bounded) and dropped whenever the installed set changes.
@@ -87,11 +90,14 @@ export class BibleCatalog {
         .map((r) => [r.code, r.checksum]),
     );
     const links = await crossReferencesInstalled(db);
+    const words = await wordStudyInstalled(db);
     const changed =
       next.size !== this.installed.size ||
       [...next].some(([code, sum]) => this.installed.get(code) !== sum) ||
-      links !== this.crossReferences;
+      links !== this.crossReferences ||
+      words !== this.wordStudy;
     this.crossReferences = links;
+    this.wordStudy = words;
     if (changed) {
       this.passages.clear();
       this.answers.clear();

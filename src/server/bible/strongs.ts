@@ -338,3 +338,122 @@ export function* strongsRows(file: StrongsFile): Generator<StrongsRow> {
     }
   }
 }
+
+// ── What the database holds (bible/words.ts installs it) ──
+
+/** How many renderings of a number per translation the database keeps (the commonest). */
+export const WORD_RENDERINGS_KEPT = 12;
+
+/** A verse's tagged words, as a row of bible_word_verse. */
+export interface WordVerseRow {
+  translation: string;
+  book: number;
+  chapter: number;
+  verse: number;
+  /** The packed spans, JSON (as the file has them). */
+  words: string;
+  title_words: string | null;
+}
+
+/** A number, as a row of bible_word. */
+export interface WordRow {
+  number: string;
+  lemma: string;
+  translit: string;
+  pron: string;
+  definition: string;
+  gloss_es: string | null;
+  renderings: Record<
+    string,
+    { count: number; distinct: number; top: { text: string; count: number }[] }
+  >;
+  kjv_places: number[];
+  rv1909_places: number[];
+}
+
+/** The tagged texts the database is built from, each with its Bible file. */
+export interface WordStudySources {
+  tagged: readonly { file: StrongsFile; bible: Pick<BibleFile, 'books' | 'titles'> }[];
+  dictionary: StrongsDictionary;
+  glosses: Record<string, string>;
+}
+
+/**
+ * The rows of the word study: every verse with tagged words (or a tagged Psalm title), then
+ * every number of the dictionary with its renderings, counted from the tagged texts as
+ * `renderings` counts them, and its places (book 1–66 × 1,000,000 + chapter × 1,000 + verse,
+ * each verse once, in canonical order) in the KJV and in the RV1909.
+ */
+export function* wordStudyRows(
+  sources: WordStudySources,
+): Generator<{ verse: WordVerseRow } | { word: WordRow }> {
+  /** By number, by translation: its places, and the texts it tags. */
+  const seen = new Map<string, Record<string, { places: number[]; texts: string[] }>>();
+  for (const { file, bible } of sources.tagged) {
+    for (const [b, book] of file.books.entries()) {
+      const verseTexts = bible.books[b];
+      if (!verseTexts || verseTexts.osis !== book.osis) {
+        throw new Error(
+          `${file.code}: book ${b + 1} is ${book.osis} here, ${verseTexts?.osis} in the Bible file`,
+        );
+      }
+      for (const [c, verses] of book.chapters.entries()) {
+        for (const [v, packed] of verses.entries()) {
+          const ref = `${book.osis}.${c + 1}.${v + 1}`;
+          const titleSpans = file.titles[ref];
+          if (packed.length === 0 && !titleSpans) continue;
+          const place = (b + 1) * 1_000_000 + (c + 1) * 1000 + (v + 1);
+          const note = (text: string, spans: readonly PackedSpan[]) => {
+            for (const [start, end, ...numbers] of unpackSpans(spans)) {
+              for (const number of numbers) {
+                let byCode = seen.get(number);
+                if (!byCode) seen.set(number, (byCode = {}));
+                const found = (byCode[file.code] ??= { places: [], texts: [] });
+                if (found.places[found.places.length - 1] !== place) found.places.push(place);
+                found.texts.push(text.slice(start, end));
+              }
+            }
+          };
+          if (titleSpans) note(bible.titles[ref] ?? '', titleSpans);
+          note(verseTexts.chapters[c]?.[v] ?? '', packed);
+          yield {
+            verse: {
+              translation: file.code,
+              book: b + 1,
+              chapter: c + 1,
+              verse: v + 1,
+              words: JSON.stringify(packed),
+              title_words: titleSpans ? JSON.stringify(titleSpans) : null,
+            },
+          };
+        }
+      }
+    }
+  }
+  for (const [number, entry] of Object.entries(sources.dictionary.entries)) {
+    const byCode = seen.get(number) ?? {};
+    const rendered: WordRow['renderings'] = {};
+    for (const { file } of sources.tagged) {
+      const texts = byCode[file.code]?.texts ?? [];
+      const all = countRenderings(texts, file.code === 'RV1909' ? 'es' : 'en');
+      rendered[file.code] = {
+        count: texts.length,
+        distinct: all.length,
+        top: all.slice(0, WORD_RENDERINGS_KEPT).map(({ text, count }) => ({ text, count })),
+      };
+    }
+    yield {
+      word: {
+        number,
+        lemma: entry.lemma,
+        translit: entry.translit,
+        pron: entry.pron,
+        definition: entry.def,
+        gloss_es: sources.glosses[number] ?? null,
+        renderings: rendered,
+        kjv_places: byCode.KJV?.places ?? [],
+        rv1909_places: byCode.RV1909?.places ?? [],
+      },
+    };
+  }
+}

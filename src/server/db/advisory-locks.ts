@@ -9,4 +9,6 @@ export const ADVISORY_LOCKS = {
   bibleInstall: 7_314_159,
   /** Held (per transaction) while the bundled cross references are checked and installed. */
   crossReferenceInstall: 7_314_160,
+  /** Held (per transaction) while the word study is checked and installed. */
+  wordStudyInstall: 7_314_161,
 } as const;

@@ -289,6 +289,58 @@ export const bibleCrossReferenceSource = pgTable('bible_cross_reference_source',
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Word study (issue 39 item 2): the tagged words of one verse of the KJV or the RV1909, as
+ * content/bible/strongs/<code>.json.gz has them (packed spans: [gap, length, ...numbers], JSON),
+ * and those of the Psalm title before it. Installed from the bundled files (bible/words.ts).
+ */
+export const bibleWordVerse = pgTable(
+  'bible_word_verse',
+  {
+    translation: text('translation').notNull(),
+    book: smallint('book').notNull(),
+    chapter: smallint('chapter').notNull(),
+    verse: smallint('verse').notNull(),
+    words: text('words').notNull(),
+    titleWords: text('title_words'),
+  },
+  (t) => [primaryKey({ columns: [t.translation, t.book, t.chapter, t.verse] })],
+);
+
+/**
+ * One Strong's number: the dictionary's entry, the team's Spanish gloss, how each tagged text
+ * renders it (counted at install from the tagged texts: `{ KJV: {count, distinct, top}, ... }`)
+ * and the verses where it stands in each, in canonical order (place = book×1,000,000 +
+ * chapter×1,000 + verse, in that translation's own numbering), read a page at a time.
+ */
+export const bibleWord = pgTable('bible_word', {
+  number: text('number').primaryKey(),
+  lemma: text('lemma').notNull(),
+  translit: text('translit').notNull(),
+  pron: text('pron').notNull(),
+  definition: text('definition').notNull(),
+  glossEs: text('gloss_es'),
+  renderings: jsonb('renderings').notNull().$type<Record<string, WordRenderings>>(),
+  kjvPlaces: integer('kjv_places').array().notNull(),
+  rv1909Places: integer('rv1909_places').array().notNull(),
+});
+
+/** How one translation renders a number: its tagged spans, distinct words and the commonest. */
+export interface WordRenderings {
+  count: number;
+  distinct: number;
+  top: { text: string; count: number }[];
+}
+
+/** The installed word study: its files' checksum once every row is in (as the cross references). */
+export const bibleWordSource = pgTable('bible_word_source', {
+  name: text('name').primaryKey(),
+  checksum: text('checksum').notNull(),
+  numbers: integer('numbers').notNull(),
+  verses: integer('verses').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A Bible study (observation, interpretation, application) saved by its owner. */
 export const bibleStudy = pgTable(
   'bible_study',

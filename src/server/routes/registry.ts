@@ -61,6 +61,10 @@ export const ROUTE_ACCESS = {
   'GET /api/bible/verse-of-the-day': 'member',
   // Cross references (issue 39 item 3)
   'GET /api/bible/cross-references': 'member',
+  // Word study (issue 39 item 2)
+  'GET /api/bible/words': 'member',
+  'GET /api/bible/words/:number': 'member',
+  'GET /api/bible/words/:number/occurrences': 'member',
   'GET /api/bible/compare': 'premium',
 
   // Saved studies (owner only: another user's study answers 404)

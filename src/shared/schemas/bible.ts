@@ -193,3 +193,109 @@ export const crossReferencesSchema = z.object({
   links: z.array(crossReferenceSchema),
 });
 export type CrossReferences = z.infer<typeof crossReferencesSchema>;
+
+/** A Strong's number: "G26" (Greek, New Testament) or "H2617" (Hebrew, Old Testament). */
+export const strongsNumberSchema = z
+  .string({ error: 'validation.invalid' })
+  .regex(/^[GH][1-9]\d{0,4}$/, { error: 'bible.errors.wordNotFound' });
+
+/** A word of a verse that a Strong's number tags: where it stands in the text, and its numbers. */
+export const taggedWordSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  numbers: z.array(z.string()),
+});
+export type TaggedWord = z.infer<typeof taggedWordSchema>;
+
+/** A number as a verse's word list names it: enough to tell the words apart. */
+export const wordBriefSchema = z.object({
+  number: z.string(),
+  lemma: z.string(),
+  translit: z.string(),
+  /** The team's short Spanish gloss (the most frequent words), null without one. */
+  gloss: z.string().nullable(),
+});
+
+/**
+ * The words of a passage of the KJV or the RV1909 (issue 39 item 2): each verse's text (and its
+ * Psalm title) with the words Strong's numbers tag, and the numbers named.
+ */
+export const passageWordsSchema = z.object({
+  reference: z.string(),
+  translation: z.string(),
+  verses: z.array(
+    z.object({
+      book: z.string(),
+      chapter: z.number(),
+      verse: z.number(),
+      text: z.string(),
+      words: z.array(taggedWordSchema),
+      title: z.object({ text: z.string(), words: z.array(taggedWordSchema) }).nullable(),
+    }),
+  ),
+  entries: z.record(z.string(), wordBriefSchema),
+});
+export type PassageWords = z.infer<typeof passageWordsSchema>;
+
+/** How a text renders a number: its tagged words, how many distinct, and the commonest. */
+export const wordRenderingsSchema = z.object({
+  translation: z.string(),
+  count: z.number(),
+  distinct: z.number(),
+  top: z.array(z.object({ text: z.string(), count: z.number() })),
+});
+
+/** A word card: the dictionary's entry, the gloss, and how each tagged text renders it. */
+export const wordEntrySchema = z.object({
+  number: z.string(),
+  language: z.enum(['greek', 'hebrew']),
+  lemma: z.string(),
+  translit: z.string(),
+  pron: z.string(),
+  /** Strong's definition, in English (the page says so in Spanish). */
+  definition: z.string(),
+  gloss: z.string().nullable(),
+  renderings: z.array(wordRenderingsSchema),
+});
+export type WordEntry = z.infer<typeof wordEntrySchema>;
+
+/** A page of the verses of one text where a number stands, each word it tags marked. */
+export const wordOccurrencesSchema = z.object({
+  number: z.string(),
+  translation: z.string(),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  verses: z.array(
+    z.object({
+      reference: z.string(),
+      book: z.string(),
+      chapter: z.number(),
+      verse: z.number(),
+      text: z.string(),
+      /** [start, end) of each word the number tags in `text`. */
+      marks: z.array(z.tuple([z.number(), z.number()])),
+      /** The Psalm title, where the number stands in it. */
+      title: z
+        .object({ text: z.string(), marks: z.array(z.tuple([z.number(), z.number()])) })
+        .nullable(),
+    }),
+  ),
+});
+export type WordOccurrences = z.infer<typeof wordOccurrencesSchema>;
+
+/** `offset` and `limit` of a list read page by page (cross references, a word's verses). */
+export const pageQuery = (max: number, first: number) => ({
+  offset: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(100_000, { error: 'validation.invalid' })
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(max, { error: 'validation.invalid' })
+    .default(first),
+});

@@ -45,3 +45,11 @@ export const MAX_COMPARE = 3;
 export const CROSS_REFERENCES_FIRST = 10;
 export const CROSS_REFERENCES_MORE = 20;
 export const MAX_CROSS_REFERENCES_PAGE = 50;
+
+/** Word study (issue 39 item 2): the texts whose words carry Strong's numbers. */
+export const TAGGED_TRANSLATIONS = ['KJV', 'RV1909'] as const;
+/** A word's verses: shown first, then each "More"; at most this many a page. */
+export const WORD_OCCURRENCES_PAGE = 20;
+export const MAX_WORD_OCCURRENCES_PAGE = 50;
+/** At most this many verses' words at once (a selection of more shows its first ones). */
+export const MAX_WORD_VERSES = 10;

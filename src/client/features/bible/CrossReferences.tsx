@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CROSS_REFERENCES_FIRST,
@@ -8,9 +7,9 @@ import {
 } from '#shared/values/bible.ts';
 import type { CrossReference, CrossReferences } from '#shared/schemas/bible.ts';
 import { TranslationCredit } from '../../components/TranslationCredit.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { useLanguage } from '../../lib/language.tsx';
-import { apiRequest, errorMessage } from '../../lib/queryClient.ts';
+import { apiRequest } from '../../lib/queryClient.ts';
+import { Looking, LookupFailed, REFERENCE_LINK, usePaged } from './Paged.tsx';
 import { Link } from '../../lib/router.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -120,37 +119,20 @@ export function CrossReferenceList({
   const shown = first?.translation ?? translation;
   const lang = translationLanguage(shown);
   const total = first?.total ?? 0;
-  // After "More", the first link it added takes the focus (keyboard and screen reader users
-  // land on what arrived, not back at the top).
-  const focusFrom = useRef<number | null>(null);
-  const items = useRef<(HTMLAnchorElement | null)[]>([]);
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || links.length <= from) return;
-    items.current[from]?.focus();
-    focusFrom.current = null;
-  }, [links.length]);
+  const { item, more } = usePaged(
+    links.length,
+    query,
+    t('crossReferences.more', { count: total - links.length }),
+  );
 
   let body;
   if (query.isPending) {
-    body = (
-      <p role="status" className="text-sm text-slate-600">
-        {t('crossReferences.loading')}
-      </p>
-    );
+    body = <Looking label={t('crossReferences.loading')} />;
   } else if (query.isError && links.length === 0) {
-    body = (
-      <div role="alert" className="grid gap-2">
-        <p className="text-sm text-red-700">{errorMessage(query.error, t)}</p>
-        <Button size="sm" variant="outline" className="w-fit" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    body = <LookupFailed error={query.error} onRetry={() => void query.refetch()} />;
   } else if (links.length === 0) {
     body = <p className="text-sm text-slate-600">{t('crossReferences.empty')}</p>;
   } else {
-    const left = total - links.length;
     body = (
       <>
         <p aria-live="polite" className="text-sm text-slate-600">
@@ -160,13 +142,11 @@ export function CrossReferenceList({
           {links.map((link, i) => (
             <li key={`${link.osis}|${i}`} className="grid gap-1 border-t border-slate-100 pt-3">
               <Link
-                ref={(el) => {
-                  items.current[i] = el;
-                }}
+                ref={item(i)}
                 to={readerUrl(link, shown)}
                 onClick={() => onFollow?.()}
                 title={t('crossReferences.open', { reference: link.reference })}
-                className="w-fit rounded font-sans text-sm font-semibold text-brand-800 underline decoration-brand-200 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                className={REFERENCE_LINK}
               >
                 {link.reference}
               </Link>
@@ -180,28 +160,7 @@ export function CrossReferenceList({
             </li>
           ))}
         </ol>
-        {query.isFetchNextPageError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(query.error, t)}
-          </p>
-        ) : null}
-        {query.hasNextPage ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            disabled={query.isFetchingNextPage}
-            aria-busy={query.isFetchingNextPage || undefined}
-            onClick={() => {
-              focusFrom.current = links.length;
-              void query.fetchNextPage();
-            }}
-          >
-            {query.isFetchingNextPage
-              ? t('common.loading')
-              : t('crossReferences.more', { count: left })}
-          </Button>
-        ) : null}
+        {more}
       </>
     );
   }

@@ -1,5 +1,6 @@
 import Copy from 'lucide-react/icons/copy';
 import { creditText } from '../../components/TranslationCredit.tsx';
+import Languages from 'lucide-react/icons/languages';
 import Link2 from 'lucide-react/icons/link-2';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -16,10 +17,17 @@ import { selectionReference } from '../../lib/verse-reference.ts';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen.tsx';
 import { withStrings } from '../../lib/i18n.ts';
 import type { CrossReferencesDialogProps } from './CrossReferencesDialog.tsx';
+import type { WordStudyDialogProps } from './WordStudyDialog.tsx';
+import { TAGGED_TRANSLATIONS } from '#shared/values/bible.ts';
 
 /** The cross-reference panel (issue 39 item 3): its code and strings come when first opened. */
 const CrossReferencesDialog = lazyWhenOpen<CrossReferencesDialogProps>(
   withStrings(['crossReferences'], () => import('./CrossReferencesDialog.tsx')),
+);
+
+/** The original-words panel (issue 39 item 2): its code and strings come when first opened. */
+const WordStudyDialog = lazyWhenOpen<WordStudyDialogProps>(
+  withStrings(['words'], () => import('./WordStudyDialog.tsx')),
 );
 
 /**
@@ -45,6 +53,10 @@ export function SelectionToolbar({
   const [memorizing, setMemorizing] = useState(false);
   // The passage whose cross references are open: kept while the panel is, whatever the selection.
   const [linked, setLinked] = useState<string | null>(null);
+  // The passage whose original words are open (the KJV and the RV1909 carry Strong's numbers).
+  const [studied, setStudied] = useState<string | null>(null);
+  const shownCode = shown ?? translation;
+  const tagged = (TAGGED_TRANSLATIONS as readonly string[]).includes(shownCode);
 
   async function copySelection() {
     const text =
@@ -84,6 +96,18 @@ export function SelectionToolbar({
           onClear();
         }}
       />
+      <WordStudyDialog
+        open={studied !== null}
+        onOpenChange={(open) => {
+          if (!open) setStudied(null);
+        }}
+        reference={studied ?? ''}
+        translation={shownCode}
+        onFollow={() => {
+          setStudied(null);
+          onClear();
+        }}
+      />
       {selectedVerses.length > 0 ? (
         <div
           role="toolbar"
@@ -118,6 +142,16 @@ export function SelectionToolbar({
             >
               <Link2 className="size-4" aria-hidden /> {t('bible.actions.crossReferences')}
             </Button>
+            {tagged ? (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-haspopup="dialog"
+                onClick={() => setStudied(selectionReference(selectedVerses))}
+              >
+                <Languages className="size-4" aria-hidden /> {t('bible.actions.words')}
+              </Button>
+            ) : null}
             <SaveFavoriteButton
               variant="outline"
               reference={selectionReference(selectedVerses)}
