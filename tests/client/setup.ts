@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import en from '#shared/i18n/en.json';
 import es from '#shared/i18n/es.json';
 import { addAllStrings, i18n } from '#client/lib/i18n.ts';
 import { resetToasts } from '#client/hooks/use-toast.ts';
+
+// A dialog's code comes in a chunk of its own (lazyWhenOpen): the first test to open it waits
+// while vitest transforms it, over a second on a busy two-core machine (CI failed a meeting
+// report's test there on findBy's default 1 s). What is awaited is the same; only the wait.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no ResizeObserver; Radix measures with it.
 globalThis.ResizeObserver ??= class {
