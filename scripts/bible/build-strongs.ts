@@ -20,6 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { CORRECTIONS, applyCorrections } from './corrections.ts';
 import {
+  NUMBER_CORRECTIONS,
+  NUMBER_RULES,
+  type NumberCorrection,
+  type NumberRule,
+} from './number-corrections.ts';
+import {
   TRANSLATIONS,
   buildTranslation,
   checkModules,
@@ -57,30 +63,6 @@ const LIMITS = {
   /** <w> elements outside any verse, title or colophon (in notes, headings). */
   lost: 0,
 } as const;
-
-interface NumberCorrection {
-  translation: 'KJV' | 'RV1909';
-  verse: string;
-  wrong: string;
-  right: string;
-  reason: string;
-}
-
-/**
- * Reviewed corrections of the modules' tagging, as corrections.ts is for their text: a number
- * that is no Strong's number, with a reason a reviewer can check against the Greek or Hebrew.
- * The build fails if a wrong number is no longer in its verse, so a changed module gets noticed.
- */
-const NUMBER_CORRECTIONS: readonly NumberCorrection[] = [
-  {
-    translation: 'RV1909',
-    verse: 'Matt.23.25',
-    wrong: 'G11537',
-    right: 'G1537',
-    reason:
-      'No such number (Strong’s Greek ends at G5624): «llenos de robo» is γέμουσιν ἐξ ἁρπαγῆς, «de» is ἐκ (G1537), as the KJV module tags «full of extortion» in the same verse.',
-  },
-];
 
 const DICTIONARIES = [
   { module: 'StrongsGreek', debPackage: 'sword-dict-strongs-greek', prefix: 'G' },
@@ -433,6 +415,13 @@ interface TranslationResult {
   counts: Map<string, number>;
   /** Occurrences by number in the Old and the New Testament. */
   byTestament: { ot: Map<string, number>; nt: Map<string, number> };
+  /** The numbers each verse carries ("Gen.1.1"; a Psalm title as "Ps.3.0"), for NUMBER_RULES. */
+  numbersByVerse: Map<string, Set<string>>;
+}
+
+/** The key of numbersByVerse: a verse's reference, or its Psalm's title's. */
+function verseKey(ref: string, title: boolean): string {
+  return title ? `${ref.split('.').slice(0, 2).join('.')}.0` : ref;
 }
 
 function shippedBible(bibleDir: string, file: string): BibleData {
@@ -446,6 +435,8 @@ function buildWords(
   psalmsWithTitles: ReadonlySet<number> | undefined,
   bibleDir: string,
   dictionary: ReadonlyMap<string, unknown>,
+  /** The KJV's numbers by verse: given, NUMBER_RULES apply (to the RV1909). */
+  kjvNumbers?: ReadonlyMap<string, ReadonlySet<string>>,
 ): { result: TranslationResult; data: BibleData } {
   const built = buildTranslation(t, psalmsWithTitles, true);
   const words = built.words;
@@ -503,24 +494,38 @@ function buildWords(
 
   const numberCorrections = NUMBER_CORRECTIONS.filter((c) => c.translation === t.code);
   const corrected = new Set<NumberCorrection>();
+  const ruled = new Map<NumberRule, number>();
+  const numbersByVerse = new Map<string, Set<string>>();
   /**
-   * The reviewed number corrections of the verse, then: a number not in the dictionary is
-   * reported and left out (a span left with none goes); counts the rest.
+   * The reviewed number corrections of the verse and the rules the KJV confirms there, then: a
+   * number not in the dictionary is reported and left out (a span left with none goes); counts
+   * the rest.
    */
   const finish = (
     spans: StrongsSpan[],
     ref: string,
     where: string,
     testament: Map<string, number>,
+    title = false,
   ): StrongsSpan[] => {
+    const key = verseKey(ref, title);
+    const kjv = kjvNumbers?.get(key);
+    const rules = kjv ? NUMBER_RULES.filter((r) => kjv.has(r.right) && !kjv.has(r.wrong)) : [];
+    const inVerse = new Set<string>();
+    numbersByVerse.set(key, inVerse);
     const kept: StrongsSpan[] = [];
     for (const [start, end, ...listed] of spans) {
       const numbers: string[] = [];
       for (let n of listed) {
-        const fix = numberCorrections.find((c) => c.verse === ref && c.wrong === n);
+        const fix = numberCorrections.find((c) => !title && c.verse === ref && c.wrong === n);
         if (fix) {
           corrected.add(fix);
           n = fix.right;
+        }
+        const rule = rules.find((r) => r.wrong === n);
+        if (rule) {
+          ruled.set(rule, (ruled.get(rule) ?? 0) + 1);
+          n = rule.right;
         }
         if (!dictionary.has(n)) {
           const list = counters.unknown.get(n) ?? [];
@@ -530,6 +535,7 @@ function buildWords(
         }
         if (numbers.includes(n)) continue;
         numbers.push(n);
+        inVerse.add(n);
         counters.numbers++;
         counts.set(n, (counts.get(n) ?? 0) + 1);
         testament.set(n, (testament.get(n) ?? 0) + 1);
@@ -558,12 +564,22 @@ function buildWords(
     if (text === undefined) throw new Error(`${t.code} ${ref}: words of a title that is not there`);
     const where = `${t.code} ${ref} (title)`;
     titles[ref] = packSpans(
-      finish(toSpans(text, list, where, counters), ref, where, byTestament.ot),
+      finish(toSpans(text, list, where, counters), ref, where, byTestament.ot, true),
     );
   }
   for (const c of numberCorrections) {
     if (!corrected.has(c))
       throw new Error(`${t.code} ${c.verse}: ${c.wrong} not found (number correction)`);
+  }
+  if (kjvNumbers) {
+    for (const r of NUMBER_RULES) {
+      const n = ruled.get(r) ?? 0;
+      console.log(`  ${t.code}: ${r.wrong} → ${r.right} in ${n} spans (the KJV confirms it)`);
+      if (n !== r.count)
+        throw new Error(
+          `${t.code}: rule ${r.wrong} → ${r.right} changed ${n} spans, not ${r.count}: read them again`,
+        );
+    }
   }
 
   const file: StrongsFile = {
@@ -572,7 +588,7 @@ function buildWords(
     books,
     titles,
   };
-  return { result: { file, counters, counts, byTestament }, data };
+  return { result: { file, counters, counts, byTestament, numbersByVerse }, data };
 }
 
 function compareRefs(data: BibleData, a: string, b: string): number {
@@ -629,7 +645,9 @@ function main(): void {
   const results = new Map<string, TranslationResult>();
   let kjvPsalmTitles: Set<number> | undefined;
   for (const t of translations) {
-    const { result, data } = buildWords(t, kjvPsalmTitles, bibleDir, dictionary);
+    const kjvNumbers = t.file === 'rv1909' ? results.get('kjv')?.numbersByVerse : undefined;
+    if (t.file === 'rv1909' && !kjvNumbers) throw new Error('the KJV is built first');
+    const { result, data } = buildWords(t, kjvPsalmTitles, bibleDir, dictionary, kjvNumbers);
     if (t.file === 'kjv') kjvPsalmTitles = psalmNumbersWithTitles(data);
     results.set(t.file, result);
     const c = result.counters;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { NUMBER_CORRECTIONS, NUMBER_RULES } from '../../scripts/bible/number-corrections.ts';
 import { BIBLE_DIR, type BibleFile } from '#server/bible/data.ts';
 import {
   STRONGS_DIR,
@@ -366,5 +367,71 @@ describe('how the KJV and the RV1909 render a number (golden)', () => {
       'lealtad ×1',
       'verdad ×1',
     ]);
+  });
+});
+
+/** The numbers of one verse ("Gen.39.12") in a translation, with the words carrying each. */
+function verseWords(code: Code, ref: string): { text: string; numbers: string[] }[] {
+  const [osis, chapter, verse] = ref.split('.');
+  const b = FILES[code].books.findIndex((book) => book.osis === osis);
+  const packed = FILES[code].books[b]?.chapters[Number(chapter) - 1]?.[Number(verse) - 1] ?? [];
+  const text = BIBLES[code].books[b]?.chapters[Number(chapter) - 1]?.[Number(verse) - 1] ?? '';
+  return unpackSpans(packed).map(([start, end, ...numbers]) => ({
+    text: text.slice(start, end),
+    numbers,
+  }));
+}
+
+describe("the reviewed corrections of the modules' numbers (scripts/bible/number-corrections.ts)", () => {
+  it('puts one number right in one verse: RV1909 Matthew 23:25 «de» is G1537, not G11537', () => {
+    for (const c of NUMBER_CORRECTIONS) {
+      const words = verseWords(c.translation === 'KJV' ? 'kjv' : 'rv1909', c.verse);
+      expect(words.some((w) => w.numbers.includes(c.right))).toBe(true);
+      expect(words.some((w) => w.numbers.includes(c.wrong))).toBe(false);
+    }
+  });
+
+  it('puts right each number the RV1909 gives for a neighbouring entry, wherever the KJV confirms it, and only there', () => {
+    const leftWrong: string[] = [];
+    const changed = new Map<string, number>();
+    FILES.rv1909.books.forEach((book, b) =>
+      book.chapters.forEach((verses, c) =>
+        verses.forEach((packed, v) => {
+          const kjv = new Set(
+            unpackSpans(FILES.kjv.books[b]?.chapters[c]?.[v] ?? []).flatMap(([, , ...n]) => n),
+          );
+          for (const [, , ...numbers] of unpackSpans(packed)) {
+            for (const rule of NUMBER_RULES) {
+              if (!kjv.has(rule.right) || kjv.has(rule.wrong)) continue;
+              if (numbers.includes(rule.wrong))
+                leftWrong.push(`${book.osis}.${c + 1}.${v + 1} ${rule.wrong}`);
+              if (numbers.includes(rule.right))
+                changed.set(rule.right, (changed.get(rule.right) ?? 0) + 1);
+            }
+          }
+        }),
+      ),
+    );
+    expect(leftWrong).toEqual([]);
+    for (const rule of NUMBER_RULES) {
+      // The right number is where the wrong one was, at least as often as the rule changed it.
+      expect(changed.get(rule.right) ?? 0).toBeGreaterThanOrEqual(rule.count);
+      const words = verseWords('rv1909', rule.example.verse);
+      const word = words.find((w) => w.text === rule.example.word);
+      expect(word?.numbers, `${rule.example.verse} «${rule.example.word}»`).toContain(rule.right);
+      expect(word?.numbers).not.toContain(rule.wrong);
+      // The wrong number stays where it is right: where the KJV carries it too.
+      expect(DICTIONARY.entries[rule.wrong]?.rv1909).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the RV1909 number where the KJV carries it: Galatians 2:14 «como los Gentiles» is G1483', () => {
+    const words = verseWords('rv1909', 'Gal.2.14');
+    expect(words.find((w) => w.text === 'como los Gentiles')?.numbers).toContain('G1483');
+    // And a verse that changed: «huyeron» is נוּס, to flee, as the KJV tags "fled" (Genesis 14:10).
+    expect(
+      verseWords('rv1909', 'Gen.14.10').filter((w) => w.numbers.includes('H5127')).length,
+    ).toBe(2);
+    expect(verseWords('kjv', 'Gen.14.10').some((w) => w.numbers.includes('H5127'))).toBe(true);
   });
 });
