@@ -128,6 +128,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // One module graph per worker: the files that need no server settings of their own
+          // share their worker's server (tests/e2e/browser.ts, `useE2EServer`), kept in a module.
+          isolate: false,
           testTimeout: 240_000,
           hookTimeout: 120_000,
           // `expect.poll` waits as long as a Playwright locator does (30 s), not Vitest's 1 s

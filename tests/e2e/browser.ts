@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { INSTALLED_TRANSLATIONS } from '#shared/values/bible.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -214,7 +214,28 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   await checkAxe(page, label);
 }
 
+/**
+ * Colours caught halfway through a transition are neither the old nor the new ones: a link of the
+ * side navigation fades to its "current page" colours for 150 ms after a move, and axe measured
+ * that mid-fade on a busy CI machine (white on a half-dark green). The page is checked once every
+ * transition and finite animation has run out (a spinner's endless one is left alone).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]).then(() => undefined),
+  );
+}
+
 async function checkAxe(page: Page, label: string, within?: string): Promise<void> {
+  await settled(page);
   let violations: AxeViolation[];
   if (page.frames().length > 1) {
     const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
@@ -500,18 +521,15 @@ export async function waitForBibles(page: Page, base: string): Promise<void> {
     .toBe(INSTALLED_TRANSLATIONS.length);
 }
 
-/** A real server on a fresh embedded database plus Chromium, for one e2e file. */
-export async function startE2EServer(
+/** A real server on a fresh copy of the prepared embedded database, for browser tests. */
+async function startE2EServerProcess(
   name: string,
-  env: Record<string, string> = {},
-  /**
-   * The host name of APP_URL: `localhost` for a test of passkeys (WebAuthn takes a domain as
-   * the relying party's id, never an IP address); the server listens on 127.0.0.1 either way.
-   */
-  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
+  env: Record<string, string>,
+  host: 'localhost' | '127.0.0.1',
 ): Promise<{
   base: string;
-  browser: Browser;
+  pid: number;
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
 }> {
@@ -527,15 +545,55 @@ export async function startE2EServer(
   const base = `http://${host}:${port}`;
   // Ready at once: the Bibles are in the copy. (The first-start install, on an empty folder, is
   // tests/server/first-start.test.ts's and the fault tests' business.)
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: base,
+    BETTER_AUTH_SECRET: E2E_SECRET,
+    // A file signs up a dozen members from one address, faster than the ten a minute a real
+    // address may (bible.test.ts alone on a quiet machine got 429 at its eleventh). The limit
+    // itself is tests/server/security.test.ts's; a file may still set its own.
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...env,
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  if (/Installing the/.test(server.output())) {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the e2e server installed the Bibles again:\n${server.output()}`);
+  }
+  return {
+    base,
+    pid: server.proc.pid!,
+    dataDir,
+    output: () => server.output(),
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A real server on a fresh embedded database plus Chromium, for one e2e file. */
+export async function startE2EServer(
+  name: string,
+  env: Record<string, string> = {},
+  /**
+   * The host name of APP_URL: `localhost` for a test of passkeys (WebAuthn takes a domain as
+   * the relying party's id, never an IP address); the server listens on 127.0.0.1 either way.
+   */
+  host: 'localhost' | '127.0.0.1' = '127.0.0.1',
+): Promise<{
+  base: string;
+  browser: Browser;
+  output: () => string;
+  stop: () => Promise<void>;
+}> {
   // Chromium starts while the server does; whichever started is stopped if the other failed.
   const [started, launched] = await Promise.allSettled([
-    startServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      APP_URL: base,
-      BETTER_AUTH_SECRET: E2E_SECRET,
-      ...env,
-    }),
+    startE2EServerProcess(name, env, host),
     launch(),
   ]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
@@ -547,21 +605,41 @@ export async function startE2EServer(
   }
   const server = started.value;
   const browser = launched.value;
-  if (/Installing the/.test(server.output())) {
-    await browser.close();
-    await server.stop();
-    throw new Error(`the e2e server installed the Bibles again:\n${server.output()}`);
-  }
   return {
-    base,
+    base: server.base,
     browser,
-    output: () => server.output(),
+    output: server.output,
     async stop() {
       await browser.close();
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The server this worker's browser test files share (those that need no settings of their own):
+ * started by the first of them, kept for the next ones (the e2e project runs its files with
+ * `isolate: false`), and stopped by the global setup's teardown, which reads it from the
+ * register (`inject('e2eSharedServers')`). Each file still has its own Chromium and signs up its
+ * own members; starting a server for each file cost ~17 s of a worker under load.
+ */
+let shared: ReturnType<typeof startE2EServerProcess> | undefined;
+
+function sharedServer(): ReturnType<typeof startE2EServerProcess> {
+  shared ??= startE2EServerProcess('shared', {}, '127.0.0.1').then(
+    (server) => {
+      writeFileSync(
+        join(inject('e2eSharedServers'), `${server.pid}.json`),
+        JSON.stringify({ pid: server.pid, dataDir: server.dataDir }),
+      );
+      return server;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
 }
 
 /**
@@ -576,13 +654,25 @@ export function useE2EServer(
   const e2e = { base: '', browser: undefined as unknown as Browser };
   let stop: () => Promise<void> = async () => undefined;
   let output = () => '';
+  // A file with no settings of its own uses its worker's shared server (unless
+  // E2E_SHARED_SERVER=0: each file its own, to rule out another file's members).
+  const own =
+    Object.keys(env).length > 0 || host !== '127.0.0.1' || process.env.E2E_SHARED_SERVER === '0';
   beforeAll(async () => {
     if (!e2eAvailable()) return;
-    const started = await startE2EServer(name, env, host);
-    e2e.base = started.base;
-    e2e.browser = started.browser;
-    stop = started.stop;
-    output = started.output;
+    if (own) {
+      const started = await startE2EServer(name, env, host);
+      e2e.base = started.base;
+      e2e.browser = started.browser;
+      stop = started.stop;
+      output = started.output;
+      return;
+    }
+    const [server, browser] = await Promise.all([sharedServer(), launch()]);
+    e2e.base = server.base;
+    e2e.browser = browser;
+    stop = () => browser.close();
+    output = server.output;
   });
   // A failed test says what the pages showed and asked, and what the server wrote last.
   afterEach(async ({ task }) => {

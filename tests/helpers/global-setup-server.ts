@@ -13,6 +13,7 @@ import {
   seedDataDir,
   templateName,
 } from './fixture.ts';
+import { withoutUnreadWal } from './wal.ts';
 
 /**
  * Loads the three Bibles once per change (not once per test file): into a PGlite dump that test
@@ -59,9 +60,13 @@ export async function ensurePgliteDump(key = fixtureKey()): Promise<string> {
   await handle.migrate();
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   // Written beside, then renamed: another run (another worktree's) never reads half a file.
+  // After a checkpoint, without the WAL segments nothing will read (wal.ts): half the bytes,
+  // and a test database opens in half the time (1.5 s instead of 3 s).
   const write = async (path: string) => {
     const part = `${path}.part-${process.pid}`;
-    writeFileSync(part, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+    await client.exec('CHECKPOINT');
+    const dump = new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    writeFileSync(part, withoutUnreadWal(dump));
     renameSync(part, path);
   };
   if (!existsSync(empty)) await write(empty);
