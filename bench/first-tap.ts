@@ -10,13 +10,9 @@
  * measure of that interaction (Event Timing: the longest event of it, as INP counts). A tap whose
  * effect never shows is lost.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { freePort, startServer } from '../tests/helpers/server-process.ts';
-import { CHROME_FLAGS, CHROMIUM, seedMember } from './lighthouse.ts';
-import { signedIn } from './sign-up.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { cookiesFor, inChromium } from './in-chromium.ts';
+import { CHROME_FLAGS, seedMember } from './lighthouse.ts';
 
 const FLAGS = [...CHROME_FLAGS, '--disable-quic'];
 /** Runs per control and moment (`FIRST_TAP_RUNS`). */
@@ -157,10 +153,7 @@ async function tapOnce(
   });
   try {
     await context.addCookies([
-      ...cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: base };
-      }),
+      ...cookiesFor(cookie, base),
       { name: 'language', value: 'es', url: base },
     ]);
     const page = await context.newPage();
@@ -245,23 +238,7 @@ const quantile = (values: number[], q: number) => {
 
 /** Measures every control, early and late, and gives the table's lines. */
 export async function firstTapBench(): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'camino-first-tap-'));
-  const port = await freePort();
-  const server = await startServer(
-    {
-      DATA_DIR: dir,
-      PORT: String(port),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      API_RATE_LIMIT_MAX: '100000000',
-      AUTH_RATE_LIMIT_MAX: '100000000',
-    },
-    { waitFor: 'readyz' },
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-  try {
-    const base = server.url;
-    const { cookie } = await signedIn(base);
+  return inChromium('first-tap', FLAGS, async ({ base, cookie, browser }) => {
     await seedMember(base, cookie);
     const lines = [
       '| control | page | effect | early: median / p75 (lost) | late: median / p75 (lost) | INP early / late (p75) |',
@@ -291,9 +268,5 @@ export async function firstTapBench(): Promise<string[]> {
       );
     }
     return lines;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

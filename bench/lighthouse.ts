@@ -41,7 +41,14 @@ export interface LighthouseRow {
   benchmarkIndex?: number[];
 }
 
-const VISITOR_PAGES = ['/', '/about-us', '/course-overview', '/sign-in', '/sign-up'];
+const VISITOR_PAGES = [
+  '/',
+  '/about-us',
+  '/course-overview',
+  '/sign-in',
+  '/sign-up',
+  '/bible-texts',
+];
 /** Every page a member opens daily (issue 24); the lesson is the one after the first, done. */
 export const MEMBER_PAGES = [
   '/',

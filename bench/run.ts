@@ -236,7 +236,7 @@ async function runOn(
       // LIGHTHOUSE_PARTS=scores or =main-thread runs one of the two (each takes a while).
       const parts = process.env.LIGHTHOUSE_PARTS ?? 'scores,main-thread';
       const lighthouse = parts.includes('scores')
-        ? lighthouseTable(await lighthouseRows(base, cookie, [groupPage]))
+        ? lighthouseTable(await lighthouseRows(base, cookie, [groupPage, '/bible-texts']))
         : '';
       // Printed at once: a later failure must not lose a quarter hour of measuring.
       if (lighthouse) console.log(`\n${lighthouse}\n`);
@@ -380,6 +380,43 @@ if (process.argv.includes('--first-tap')) {
       readFileSync(file, 'utf8'),
       'First tap',
       `${FIRST_TAP_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+// `npm run bench -- --offline-pack` (issue 40): the offline Bible's bytes and its answers' times
+// at 4× CPU beside the server's, written into its section (bench/offline-pack.ts).
+if (process.argv.includes('--offline-pack')) {
+  ensureClientBuilt();
+  const { OFFLINE_PACK_INTRO, offlinePackBench } = await import('./offline-pack.ts');
+  const lines = await offlinePackBench();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'The offline Bible',
+      `${OFFLINE_PACK_INTRO}\n\n${lines.join('\n')}\n`,
+    ),
+  );
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
+
+// `npm run bench -- --save-data` (issue 40): a page's bytes with "Save data" off and on.
+if (process.argv.includes('--save-data')) {
+  ensureClientBuilt();
+  const { SAVE_DATA_INTRO, saveDataBench } = await import('./save-data.ts');
+  const lines = await saveDataBench();
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(
+      readFileSync(file, 'utf8'),
+      'Save data',
+      `${SAVE_DATA_INTRO}\n\n${lines.join('\n')}\n`,
     ),
   );
   console.log(lines.join('\n'));

@@ -82,11 +82,58 @@ export function precacheList(clientDir: string): string[] {
   return [...new Set(files)].sort().map((file) => `/${file}`);
 }
 
+/**
+ * The reader's page, for a phone that downloaded the Bible (issue 40): what it needs beyond the
+ * precache, in both languages, and the lazy parts it opens at once (its dialogs, the download's).
+ * The worker keeps these only where a pack is (src/client/sw/service-worker.ts).
+ */
+export const PACK_PAGES = [
+  'features/bible/BibleReader.tsx',
+  // A downloaded course's pages (issue 40): its outline and its lessons.
+  'features/courses/CourseDetail.tsx',
+  'features/courses/Lesson.tsx',
+];
+
+/** The URLs of the hashed files the reader needs offline that the precache does not hold. */
+export function packPagesList(clientDir: string, precache: readonly string[]): string[] {
+  const manifest = readManifest(clientDir);
+  const keys = new Set<string>();
+  const lazyModules: string[] = [];
+  // Not the app's or the member app's chunks (precached; their lazy imports are every page):
+  // the page's own chunks, and what those load lazily (its dialogs, the download's).
+  const app = staticClosure(manifest, chunkFor(manifest, 'main.tsx'));
+  staticClosure(manifest, chunkFor(manifest, 'MemberApp.tsx'), app);
+  for (const source of PACK_PAGES) {
+    const own = [...staticClosure(manifest, chunkFor(manifest, source))].filter((k) => !app.has(k));
+    for (const key of own) {
+      keys.add(key);
+      for (const lazy of manifest[key]!.dynamicImports ?? []) {
+        if (app.has(lazy)) continue;
+        staticClosure(manifest, lazy, keys);
+        lazyModules.push(lazy);
+      }
+    }
+  }
+  for (const language of LANGUAGES) {
+    for (const strings of stringsFor(manifest, [...PACK_PAGES, ...lazyModules], language)) {
+      staticClosure(manifest, strings, keys);
+    }
+  }
+  const kept = new Set(precache);
+  const files = [...keys].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])]);
+  return [...new Set(files)]
+    .map((file) => `/${file}`)
+    .filter((url) => !kept.has(url))
+    .sort();
+}
+
 export async function buildServiceWorker(root: string, clientDir: string, quiet: boolean) {
   const precache = precacheList(clientDir);
+  const packPages = packPagesList(clientDir, precache);
   const hash = createHash('sha256')
     .update(readFileSync(join(clientDir, 'index.html')))
     .update(precache.join('\n'))
+    .update(packPages.join('\n'))
     .digest('hex')
     .slice(0, 16);
   await build({
@@ -98,6 +145,7 @@ export async function buildServiceWorker(root: string, clientDir: string, quiet:
     define: {
       __BUILD_HASH__: JSON.stringify(hash),
       __PRECACHE__: JSON.stringify(precache),
+      __PACK_PAGES__: JSON.stringify(packPages),
     },
     build: {
       outDir: clientDir,
@@ -114,5 +162,5 @@ export async function buildServiceWorker(root: string, clientDir: string, quiet:
       },
     },
   });
-  return { hash, precache };
+  return { hash, precache, packPages };
 }

@@ -72,7 +72,7 @@ export const pages = {
   Support: page(['support'], () => import('./features/support/Support.tsx')),
   NotFound: page([], () => import('./components/NotFound.tsx')),
   BibleReader: page(
-    ['bible', 'study', 'library', 'subscription', 'listen'],
+    ['bible', 'study', 'library', 'subscription', 'listen', 'offlinePack'],
     () => import('./features/bible/BibleReader.tsx'),
   ),
   BibleStudy: page(['study', 'bible'], () => import('./features/bible/BibleStudy.tsx')),

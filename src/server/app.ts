@@ -73,6 +73,7 @@ import { registerBibleRoutes } from './bible/routes.ts';
 import { BibleCatalog } from './bible/service.ts';
 import { registerStudyRoutes } from './bible/studies.ts';
 import { registerCourseRoutes } from './courses/routes.ts';
+import { registerOfflineRoutes } from './bible/offline-routes.ts';
 import { CourseCatalog } from './courses/service.ts';
 import { LibraryCatalog } from './library/catalog.ts';
 import { registerFavoriteRoutes } from './library/favorites.ts';
@@ -520,6 +521,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const courseCatalog = new CourseCatalog();
   await courseCatalog.sync(database.db);
   registerCourseRoutes(app, { db: database.db, catalog: courseCatalog, bible: bibleCatalog });
+  registerOfflineRoutes(app, { courses: courseCatalog });
   registerLibraryRoutes(app, {
     db: database.db,
     catalog: new LibraryCatalog(),

@@ -116,6 +116,9 @@ const SHARED = [
   // A Strong's number: the dictionary's, the same for every member.
   'GET /api/bible/words/:number',
   'GET /api/bible/words/:number/occurrences',
+  // A part of the offline pack, named by the SHA-256 of its bytes: Bible text or a course's
+  // lessons, nobody's own (a premium course's only with a membership).
+  'GET /api/offline/parts/:id',
   'GET /api/courses/:id',
   'GET /api/lessons/:id',
   'PUT /api/lessons/:id/response',

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '../lib/idle.ts';
+import { savingData } from '../lib/save-data.ts';
 
 /**
  * A dialog whose code (Radix, focus trap, scroll lock) is not part of the page that can open
@@ -27,7 +28,11 @@ export function lazyWhenOpen<P extends object>(
     const open = isOpen(props);
     const [wanted, setWanted] = useState(open);
     if (open && !wanted) setWanted(true);
-    useEffect(() => afterFirstScreen(() => void once().catch(() => undefined)), []);
+    // Fetched ahead unless the member saves data (lib/save-data.ts): then when first opened.
+    useEffect(
+      () => (savingData() ? undefined : afterFirstScreen(() => void once().catch(() => undefined))),
+      [],
+    );
     if (!wanted) return null;
     return (
       <Suspense fallback={open ? <DialogComing /> : null}>

@@ -1,5 +1,5 @@
 import MenuIcon from 'lucide-react/icons/menu';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -7,6 +7,8 @@ import { Logo } from '../components/Logo.tsx';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { AccountNotice, accountNoticeWanted } from '../features/verification/index.ts';
 import { OfflineStatus } from '../components/OfflineStatus.tsx';
+import { afterFirstScreen } from '../lib/idle.ts';
+import { useLanguage } from '../lib/language.tsx';
 import { Drawer, closeDrawer, opens } from '../components/ui/Drawer.tsx';
 import { Tip } from '../components/ui/Tip.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -19,6 +21,17 @@ const DRAWER = 'member-drawer';
 /** The signed-in frame: sidebar on wide screens, a drawer on phones, account menu on top. */
 export function MemberShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  // A downloaded Bible kept current, once the first screen has settled (issue 40).
+  useEffect(
+    () =>
+      afterFirstScreen(() => {
+        void import('../features/offline/auto-update.ts')
+          .then((m) => m.keepPackCurrent(t, language))
+          .catch((error: unknown) => console.warn('The offline update check did not run:', error));
+      }),
+    [t, language],
+  );
   return (
     <div className="min-h-dvh bg-canvas">
       <a

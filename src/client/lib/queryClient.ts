@@ -220,6 +220,9 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
+/** No answer at all: the network is gone (fetch rejects with a TypeError). */
+export const isNetworkError = (error: unknown): boolean => error instanceof TypeError;
+
 /** A translated, user-facing message for any error from apiRequest or fetch. */
 export function errorMessage(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError) {
@@ -230,7 +233,7 @@ export function errorMessage(error: unknown, t: (key: string) => string): string
     if (error.status === 404) return t('errors.notFound');
     return t('errors.generic');
   }
-  if (error instanceof TypeError) return t('errors.network');
+  if (isNetworkError(error)) return t('errors.network');
   return t('errors.generic');
 }
 

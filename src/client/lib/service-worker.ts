@@ -3,7 +3,14 @@
  * once the member app is up and the browser is idle, having it keep what the page already shows,
  * and forgetting the member's offline data on sign-out.
  */
-import { DATA_CACHE, OUTBOX_DB, SHEETS_CACHE, SW_URL, offlineRule } from '../sw/names.ts';
+import {
+  CLAIM_MESSAGE,
+  DATA_CACHE,
+  OUTBOX_DB,
+  SHEETS_CACHE,
+  SW_URL,
+  offlineRule,
+} from '../sw/names.ts';
 import { queryClient } from './queryClient.ts';
 
 let registered = false;
@@ -27,9 +34,17 @@ export function registerServiceWorker(): void {
     else setTimeout(keepWhatThePageShows, 1000);
   }
   const register = () => {
-    navigator.serviceWorker.register(SW_URL).catch((error: unknown) => {
-      console.warn('The service worker could not be registered:', error);
-    });
+    navigator.serviceWorker
+      .register(SW_URL)
+      .then(async () => {
+        // Active, and still not this page's: the page came while the worker was installing,
+        // after its activation claimed the pages there were. It asks to be claimed too.
+        const ready = await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: CLAIM_MESSAGE });
+      })
+      .catch((error: unknown) => {
+        console.warn('The service worker could not be registered:', error);
+      });
   };
   // Its precaching must not compete with the page's own first load.
   const whenIdle = () => {

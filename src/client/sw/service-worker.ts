@@ -11,12 +11,18 @@
  * - Today's reading, the dashboard, the memory-verse review list and the current user: the
  *   network first, the copy kept from the last answer with no network. No other API answer is
  *   kept.
+ * - Chapters of a translation the member downloaded, and parallel chapters of two: from the
+ *   offline pack (./offline-bible.ts, issue 40), network or not; searches with no network too
+ *   (./offline-search.ts).
  * - Signing out (a redirect from the sign-out path, and any 401 from the current user) empties
  *   the member's data.
  * - Web Push: reminders are shown, and a click opens their page (./push.ts, ADR 0020).
  */
 import {
+  CLAIM_MESSAGE,
   CONNECTION_MESSAGE,
+  KEEP_PACK_PAGES_MESSAGE,
+  WARM_SEARCH_MESSAGE,
   DATA_CACHE,
   offlineRule,
   PUBLIC_FILES,
@@ -27,6 +33,11 @@ import {
   USER_PATH,
   type ConnectionMessage,
 } from './names.ts';
+import { PACK_CACHE } from '../features/offline/pack.ts';
+import { CHAPTER_PATH, PARALLEL_PATH, packChapter, packParallel } from './offline-bible.ts';
+import { COURSE_PATH, LESSON_PATH, packCourse, packLesson } from './offline-courses.ts';
+import { translationLanguage } from '../../shared/values/bible.ts';
+import { SEARCH_PATH, packSearch, warmSearch } from './offline-search.ts';
 import { installPushHandlers } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -34,6 +45,8 @@ declare const self: ServiceWorkerGlobalScope;
 declare const __BUILD_HASH__: string;
 /** Filled in by the build: the hashed assets the member app needs to open today's reading. */
 declare const __PRECACHE__: string[];
+/** Filled in by the build: what the reader needs beyond those, kept where a pack is (issue 40). */
+declare const __PACK_PAGES__: string[];
 
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__BUILD_HASH__}`;
 
@@ -48,6 +61,8 @@ self.addEventListener('install', (event) => {
         ...[SHELL_URL, ...PUBLIC_FILES].map((url) => new Request(url, { cache: 'no-cache' })),
         ...__PRECACHE__.map((url) => new Request(url)),
       ]);
+      // A phone with the Bible downloaded keeps this build's reader as well.
+      if (await caches.has(PACK_CACHE)) await keepPackPages(cache);
       // A new build takes over at once: pages load their HTML from the network, which names
       // this build's chunks, and this cache holds exactly those.
       await self.skipWaiting();
@@ -68,6 +83,29 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+self.addEventListener('message', (event) => {
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
+  if (type === KEEP_PACK_PAGES_MESSAGE) {
+    event.waitUntil(caches.open(SHELL_CACHE).then(keepPackPages));
+  }
+  // Only while the network fails (as the worker or the page found): online, the server searches.
+  const { translation, offline } = event.data as { translation?: unknown; offline?: unknown };
+  const failing = reported === false || offline === true;
+  if (type === WARM_SEARCH_MESSAGE && failing && typeof translation === 'string') {
+    event.waitUntil(
+      warmSearch(translation, translationLanguage(translation)).catch(() => undefined),
+    );
+  }
+});
+
+/** The reader's files this build names, those not kept yet. */
+async function keepPackPages(cache: Cache) {
+  const missing: string[] = [];
+  for (const url of __PACK_PAGES__) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
@@ -87,7 +125,23 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(event));
     return;
   }
+  if (CHAPTER_PATH.test(url.pathname)) {
+    event.respondWith(chapter(event, url));
+    return;
+  }
+  if (url.pathname === SEARCH_PATH) {
+    event.respondWith(search(event, url));
+    return;
+  }
+  if (LESSON_PATH.test(url.pathname) || COURSE_PATH.test(url.pathname)) {
+    event.respondWith(lessonOrCourse(event, url));
+    return;
+  }
   const kept = offlineRule(url.pathname);
+  if (PARALLEL_PATH.test(url.pathname)) {
+    event.respondWith(parallel(event, url, kept));
+    return;
+  }
   if (kept) event.respondWith(networkFirst(event, dataKeys(request, url, kept.byLanguage), kept));
 });
 
@@ -150,6 +204,74 @@ async function cacheFirst(event: FetchEvent): Promise<Response> {
   return response;
 }
 
+/**
+ * A chapter: from the offline pack when the member downloaded its translation (with the network
+ * or without: no data spent on a text already on the phone), else from the network.
+ */
+async function chapter(event: FetchEvent, url: URL): Promise<Response> {
+  const fromPack = await packChapter(url.pathname, languageOf(event.request)).catch(() => null);
+  return fromPack ?? fetchReporting(event);
+}
+
+/** The page's request sent on, the pages told whether the network answered. */
+async function fetchReporting(event: FetchEvent): Promise<Response> {
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(report(true));
+    return response;
+  } catch (error) {
+    event.waitUntil(report(false, event.clientId));
+    throw error;
+  }
+}
+
+/**
+ * Parallel reading: from the download when both texts are on the phone, else as before (the
+ * network first, the copy kept of a chapter read so).
+ */
+async function parallel(
+  event: FetchEvent,
+  url: URL,
+  kept: ReturnType<typeof offlineRule>,
+): Promise<Response> {
+  const fromPack = await packParallel(url.pathname, languageOf(event.request)).catch(() => null);
+  if (fromPack) return fromPack;
+  if (kept) return networkFirst(event, dataKeys(event.request, url, kept.byLanguage), kept);
+  return fetch(event.request);
+}
+
+/**
+ * A search: the server's (its full text ranks and stems better), and with no network the
+ * download's, when the translation is on the phone.
+ */
+async function search(event: FetchEvent, url: URL): Promise<Response> {
+  try {
+    return await fetchReporting(event);
+  } catch (error) {
+    const fromPack = await packSearch(url, languageOf(event.request)).catch(() => null);
+    if (fromPack) return fromPack;
+    throw error;
+  }
+}
+
+/**
+ * A lesson or a course's page: the server's (with the member's answer and progress), and with no
+ * network the downloaded course's, when the member downloaded it.
+ */
+async function lessonOrCourse(event: FetchEvent, url: URL): Promise<Response> {
+  try {
+    return await fetchReporting(event);
+  } catch (error) {
+    const fromPack = LESSON_PATH.test(url.pathname) ? packLesson : packCourse;
+    const answer = await fromPack(url.pathname, languageOf(event.request)).catch(() => null);
+    if (answer) return answer;
+    throw error;
+  }
+}
+
+const languageOf = (request: Request) =>
+  request.headers.get('accept-language')?.startsWith('es') ? 'es' : 'en';
+
 const LANGUAGES = ['en', 'es'];
 
 /**
@@ -167,7 +289,7 @@ function dataKeys(request: Request, url: URL, byLanguage: boolean): string[] {
     return search ? `${url.pathname}?${search}` : url.pathname;
   };
   if (!byLanguage) return [key()];
-  const language = request.headers.get('accept-language')?.startsWith('es') ? 'es' : 'en';
+  const language = languageOf(request);
   return [language, ...LANGUAGES.filter((l) => l !== language)].map(key);
 }
 

@@ -12,10 +12,13 @@ export const BIBLE_POSITION_COOKIE = 'bible-position';
 export const SECOND_FACTOR_SNOOZE_COOKIE = 'second-factor-snoozed';
 /** The notice asking to confirm the e-mail address, hidden until the browser closes: member ids. */
 export const VERIFY_NOTICE_HIDDEN_COOKIE = 'verify-notice-hidden';
+/** "Save data" chosen on this device (`1`; client/lib/save-data.ts), shown by Preferences. */
+export const SAVE_DATA_COOKIE = 'save-data';
 export const DEVICE_COOKIES = [
   BIBLE_POSITION_COOKIE,
   SECOND_FACTOR_SNOOZE_COOKIE,
   VERIFY_NOTICE_HIDDEN_COOKIE,
+  SAVE_DATA_COOKIE,
 ] as const;
 
 export function readDeviceCookie(name: (typeof DEVICE_COOKIES)[number]): string | null {

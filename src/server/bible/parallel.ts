@@ -1,11 +1,11 @@
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
-import { alignVerses, chapterRows, chaptersIn } from '#shared/bible/versification.ts';
+import { alignedChapterRows, parallelChapterAnswer } from '#shared/bible/parallel-answer.ts';
+import { alignVerses, chaptersIn } from '#shared/bible/versification.ts';
 import type { Language } from '#shared/constants.ts';
 import type { ParallelChapter, ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { chapterLength, formatReference } from './reference.ts';
-import { neighbours, readPassage, translationLanguage, type BibleCatalog } from './service.ts';
+import { readPassage, translationLanguage, type BibleCatalog } from './service.ts';
 
 /** A whole chapter of a translation, through the passage cache (the chapter route's key). */
 export function readChapter(
@@ -35,29 +35,19 @@ export function chapterPlace(osis: string, chapter: number) {
 
 /**
  * The rows of chapter `chapter` (book 1–66) of installed translation `first` with `second`
- * beside it: both texts read for the chapter and its neighbours (cached like any chapter),
- * aligned through the verse map, the rows holding the chapter's verses kept.
+ * beside it (the shared builder, src/shared/bible/parallel-answer.ts, over the database).
  */
-async function alignedChapter(
+function alignedChapter(
   db: Database,
   catalog: BibleCatalog,
   at: { first: string; second: string; book: number; chapter: number },
   lang: Language,
 ) {
-  const { first, second, book, chapter } = at;
-  const osis = BOOKS[book - 1]!.osis;
-  // The chapter and its neighbours, as far as each text's numbering goes (Joel 4 of a
-  // Hebrew-numbered text holds the KJV's Joel 3).
-  const read = async (code: string) => {
-    const chapters = chaptersIn(catalog.versificationOf(code), osis);
-    const near = [chapter - 1, chapter, chapter + 1].filter((c) => c >= 1 && c <= chapters);
-    return (
-      await Promise.all(near.map((c) => readChapter(db, catalog, code, book, c, lang)))
-    ).flat();
-  };
-  const [a, b] = await Promise.all([read(first), read(second)]);
-  const rows = alignVerses(a, catalog.versificationOf(first), b, catalog.versificationOf(second));
-  return chapterRows(rows, chapter);
+  return alignedChapterRows(
+    at,
+    (code, chapter) => readChapter(db, catalog, code, at.book, chapter, lang),
+    (code) => catalog.versificationOf(code),
+  );
 }
 
 /**
@@ -151,9 +141,8 @@ export async function counterparts<H extends { book: string; chapter: number; ve
 }
 
 /**
- * Chapter `chapter` of translation `first` with `second` beside it, verse by verse (ADR 0053).
- * Both texts are read for the chapter and its neighbours (cached like any chapter), aligned
- * through the verse map, and the rows holding the chapter's verses are kept.
+ * Chapter `chapter` of translation `first` with `second` beside it, verse by verse (ADR 0053),
+ * built by the same function as the service worker's from the offline pack (issue 40).
  */
 export async function parallelChapter(
   db: Database,
@@ -161,42 +150,11 @@ export async function parallelChapter(
   input: { first: string; second: string; book: string; chapter: number },
   lang: Language,
 ): Promise<ParallelChapter> {
-  const { book, info } = chapterPlace(input.book, input.chapter);
-  const chapter = input.chapter;
-  const whole = [
-    {
-      start: { book, chapter, verse: 1 },
-      end: { book, chapter, verse: chapterLength(book, chapter) },
-    },
-  ];
-  const side = (wanted: string) => {
-    const resolved = catalog.resolve(wanted, translationLanguage(wanted));
-    const language = translationLanguage(resolved.code);
-    return {
-      translation: resolved.code,
-      requestedTranslation: resolved.requested,
-      fallback: resolved.fallback,
-      language,
-      reference: formatReference(whole, language),
-    };
-  };
-  const first = side(input.first);
-  const second = side(input.second);
-  const rows = await alignedChapter(
-    db,
-    catalog,
-    { first: first.translation, second: second.translation, book, chapter },
-    lang,
+  const { book } = chapterPlace(input.book, input.chapter);
+  return parallelChapterAnswer(
+    { first: input.first, second: input.second, book, chapter: input.chapter, lang },
+    (wanted) => catalog.resolve(wanted, translationLanguage(wanted)),
+    (code, chapter) => readChapter(db, catalog, code, book, chapter, lang),
+    (code) => catalog.versificationOf(code),
   );
-  return {
-    reference: formatReference(whole, lang),
-    osis: `${info.osis}.${chapter}`,
-    book: info.osis,
-    bookName: info[lang],
-    chapter,
-    ...neighbours(book, chapter, lang),
-    first,
-    second,
-    rows,
-  };
 }

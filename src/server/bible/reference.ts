@@ -1,20 +1,18 @@
 import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
 import * as enLang from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as esLang from 'bible-passage-reference-parser/esm/lang/es.js';
-import { BOOKS, bookIndex, referenceBookName } from '#shared/bible/books.ts';
+import { bookIndex } from '#shared/bible/books.ts';
+import type { VersePoint, VerseRange } from '#shared/bible/chapter-answer.ts';
 import type { Language } from '#shared/constants.ts';
 
-/** A position in the canonical order: book 1 (Genesis) … 66 (Revelation). */
-export interface VersePoint {
-  book: number;
-  chapter: number;
-  verse: number;
-}
-
-export interface VerseRange {
-  start: VersePoint;
-  end: VersePoint;
-}
+// Shared with the service worker, which answers chapters from the offline pack (issue 40).
+export {
+  bookName,
+  chapterLength,
+  formatReference,
+  type VersePoint,
+  type VerseRange,
+} from '#shared/bible/chapter-answer.ts';
 
 export interface ParsedReference {
   osis: string;
@@ -37,14 +35,6 @@ const parsers: Record<Language, ReturnType<typeof makeParser>> = {
   en: makeParser(enLang),
   es: makeParser(esLang),
 };
-
-const chapterLengths = parsers.en.translation_info('default').chapters;
-
-/** Verses in a chapter (KJV numbering, shared by the bundled translations). */
-export function chapterLength(book: number, chapter: number): number {
-  const osis = BOOKS[book - 1]?.osis;
-  return (osis && chapterLengths[osis]?.[chapter - 1]) || 0;
-}
 
 function point(osis: string): VersePoint | null {
   const [book = '', chapter, verse] = osis.split('.');
@@ -94,42 +84,4 @@ function parseUncached(input: string, lang: Language): ParsedReference | null {
     }
   }
   return null;
-}
-
-export function bookName(book: number, lang: Language): string {
-  const b = BOOKS[book - 1];
-  return b ? b[lang] : '';
-}
-
-/** "Juan 3:16", "1 Corintios 13:4-7", "Salmo 23", "Salmos 1-2", "Génesis 1:31-2:3", joined with "; ". */
-export function formatReference(ranges: VerseRange[], lang: Language): string {
-  return ranges
-    .map(({ start, end }) => {
-      const name =
-        start.book === end.book
-          ? referenceBookName(
-              BOOKS[start.book - 1]?.osis ?? '',
-              lang,
-              start.chapter === end.chapter,
-            )
-          : bookName(start.book, lang);
-      const single = BOOKS[start.book - 1]?.chapters === 1;
-      const wholeChapters =
-        start.verse === 1 &&
-        end.verse === chapterLength(end.book, end.chapter) &&
-        start.book === end.book;
-      if (start.book !== end.book) {
-        return `${name} ${start.chapter}:${start.verse} - ${bookName(end.book, lang)} ${end.chapter}:${end.verse}`;
-      }
-      if (wholeChapters && !single) {
-        return start.chapter === end.chapter
-          ? `${name} ${start.chapter}`
-          : `${name} ${start.chapter}-${end.chapter}`;
-      }
-      const cv = (p: VersePoint) => (single ? `${p.verse}` : `${p.chapter}:${p.verse}`);
-      if (start.chapter === end.chapter && start.verse === end.verse) return `${name} ${cv(start)}`;
-      if (start.chapter === end.chapter) return `${name} ${cv(start)}-${end.verse}`;
-      return `${name} ${cv(start)}-${cv(end)}`;
-    })
-    .join('; ');
 }

@@ -32,12 +32,12 @@ import {
   readChapter,
 } from './parallel.ts';
 import { crossReferencesFor } from './cross-references.ts';
+import { chapterAnswer } from '#shared/bible/chapter-answer.ts';
 import { registerWordRoutes } from './word-routes.ts';
 import { formatReference, parseReference } from './reference.ts';
 import { sendKept } from '../routes/kept-json.ts';
 import {
   keptAnswer,
-  neighbours,
   readPassage,
   searchVerses,
   translationLanguage,
@@ -148,7 +148,7 @@ export function registerBibleRoutes(
     },
     async (request, reply) => {
       const lang = request.lang;
-      const { book, info } = chapterPlace(request.params.book, request.params.chapter);
+      const { book } = chapterPlace(request.params.book, request.params.chapter);
       const { code, requested, fallback } = catalog.resolve(request.params.translation, lang);
       const chapter = request.params.chapter;
       // Built and serialised once per place and language (the same for every member).
@@ -156,25 +156,17 @@ export function registerBibleRoutes(
         catalog,
         `chapter|${requested}|${code}|${book}|${chapter}|${lang}`,
         chapterSchema,
-        async () => {
-          const verses = await readChapter(db, catalog, code, book, chapter, lang);
-          const last = verses.at(-1)?.verse ?? 1;
-          const ranges = [
-            { start: { book, chapter, verse: 1 }, end: { book, chapter, verse: last } },
-          ];
-          return {
-            reference: formatReference(ranges, lang),
-            osis: `${info.osis}.${chapter}`,
+        // The same builder as the service worker's, from the offline pack (issue 40).
+        async () =>
+          chapterAnswer({
             translation: code,
-            requestedTranslation: requested,
+            requested,
             fallback,
-            verses,
-            book: info.osis,
-            bookName: info[lang],
+            book,
             chapter,
-            ...neighbours(book, chapter, lang),
-          };
-        },
+            lang,
+            verses: await readChapter(db, catalog, code, book, chapter, lang),
+          }),
       );
       return sendKept(request, reply, json);
     },

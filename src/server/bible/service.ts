@@ -1,6 +1,7 @@
 import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { BOOKS } from '#shared/bible/books.ts';
+import { fallbackTranslation } from '#shared/bible/chapter-answer.ts';
 import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
 import type { Language } from '#shared/constants.ts';
 import { translationLanguage } from '#shared/values/bible.ts';
@@ -138,8 +139,7 @@ export class BibleCatalog {
     const wanted = requested ?? (lang === 'es' ? 'RV1909' : 'KJV');
     if (this.installed.has(wanted)) return { code: wanted, requested: wanted, fallback: false };
     if (!this.ready) throw new HttpError(503, 'bible.errors.loading', {}, 'BIBLE_LOADING');
-    const code = lang === 'es' ? 'RV1909' : wanted === 'NKJV' ? 'KJV' : 'WEB';
-    return { code, requested: wanted, fallback: true };
+    return { code: fallbackTranslation(wanted, lang), requested: wanted, fallback: true };
   }
 }
 
@@ -378,26 +378,7 @@ export async function keptPassagesAsRead<T extends KeptPassage>(
   });
 }
 
-export function neighbours(book: number, chapter: number, lang: Language) {
-  const link = (b: number, c: number) => {
-    const info = BOOKS[b - 1];
-    return info ? { book: info.osis, bookName: info[lang], chapter: c } : null;
-  };
-  const info = BOOKS[book - 1]!;
-  const previous =
-    chapter > 1
-      ? link(book, chapter - 1)
-      : book > 1
-        ? link(book - 1, BOOKS[book - 2]!.chapters)
-        : null;
-  const next =
-    chapter < info.chapters
-      ? link(book, chapter + 1)
-      : book < BOOKS.length
-        ? link(book + 1, 1)
-        : null;
-  return { previous, next };
-}
+export { neighbours } from '#shared/bible/chapter-answer.ts';
 
 const START = '\u27e6';
 const STOP = '\u27e7';

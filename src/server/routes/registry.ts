@@ -66,6 +66,9 @@ export const ROUTE_ACCESS = {
   'GET /api/bible/words/:number': 'member',
   'GET /api/bible/words/:number/occurrences': 'member',
   'GET /api/bible/compare': 'premium',
+  // The offline pack (issue 40, ADR 0070): the same for every member.
+  'GET /api/offline/manifest': 'member',
+  'GET /api/offline/parts/:id': 'member',
 
   // Saved studies (owner only: another user's study answers 404)
   'GET /api/studies': 'member',

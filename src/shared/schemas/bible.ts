@@ -78,6 +78,11 @@ export const searchResultSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   results: z.array(searchHitSchema),
+  /**
+   * Searched on the phone, in the offline download, with no network (the service worker's
+   * answer, issue 40; the server never sets it): the words match as online, ranked more simply.
+   */
+  onDevice: z.boolean().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -14,7 +14,7 @@ import { readyLazy } from '#delivery/app/ready-lazy.tsx';
 const PreferencesTab = readyLazy(
   'PreferencesTab',
 
-  withStrings([], () =>
+  withStrings(['offlinePack'], () =>
     import('./PreferencesTab.tsx').then((m) => ({ default: m.PreferencesTab })),
   ),
 );

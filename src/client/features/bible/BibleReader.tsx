@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { ListenButton, useListenFollow, type ChapterRef } from '../listen/index.ts';
+import { OfflineDownloadButton } from '../offline/index.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useChapter } from './api.ts';
 import { ChapterText } from './ChapterText.tsx';
@@ -90,11 +91,14 @@ export default function BibleReader() {
         title={t('bible.title')}
         subtitle={t('bible.subtitle')}
         actions={
-          <Button variant="outline" asChild>
-            <Link to="/bible-study">
-              <NotebookPen className="size-4" aria-hidden /> {t('nav.bibleStudy')}
-            </Link>
-          </Button>
+          <>
+            <OfflineDownloadButton />
+            <Button variant="outline" asChild>
+              <Link to="/bible-study">
+                <NotebookPen className="size-4" aria-hidden /> {t('nav.bibleStudy')}
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -118,6 +122,7 @@ export default function BibleReader() {
           ) : (
             <ChapterText
               data={data}
+              translation={translation}
               book={book}
               chapter={chapter}
               highlight={highlight}

@@ -12,7 +12,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { Tip } from '../../components/ui/Tip.tsx';
 import { useLanguage } from '../../lib/language.tsx';
-import { errorMessage } from '../../lib/queryClient.ts';
+import { errorMessage, isNetworkError } from '../../lib/queryClient.ts';
+import { NotDownloaded } from '../offline/index.ts';
 import type { ChapterQuery } from './api.ts';
 import { PassageText } from '../../components/PassageText.tsx';
 import type { ReaderTarget } from './ReaderControls.tsx';
@@ -76,6 +77,7 @@ export function ChapterHeading({
 /** The chapter being read: previous/next chapter, its verses to select, and "Compare". */
 export function ChapterText({
   data,
+  translation,
   book,
   chapter,
   highlight,
@@ -86,6 +88,8 @@ export function ChapterText({
   onCompare,
 }: {
   data: ChapterQuery;
+  /** The translation asked for (what to download when the network is gone). */
+  translation: string;
   book: string;
   chapter: number;
   highlight: string | null;
@@ -121,6 +125,8 @@ export function ChapterText({
         <p role="status" className="min-h-[70svh] text-slate-600">
           {t('bible.loadingText')}
         </p>
+      ) : data.isError && isNetworkError(data.error) ? (
+        <NotDownloaded translation={translation} />
       ) : data.isError ? (
         <div role="alert" className="grid gap-2">
           <p className="text-red-700">{errorMessage(data.error, t)}</p>

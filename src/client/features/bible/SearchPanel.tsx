@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { errorMessage } from '../../lib/queryClient.ts';
+import { warmOfflineSearch } from '../offline/index.ts';
 import { useSearch, type SearchQuery } from './api.ts';
 
 /** Word and phrase search in the current translation; premium adds book and testament filters. */
@@ -56,6 +57,8 @@ export function SearchPanel({
             value={draft}
             maxLength={200}
             onChange={(e) => setDraft(e.target.value)}
+            // With no network, the download's verses are read while the words are typed.
+            onFocus={() => warmOfflineSearch(translation)}
             placeholder={t('bible.search.placeholder')}
             aria-describedby="bible-search-hint"
             className={inputClass}
@@ -126,6 +129,11 @@ export function SearchPanel({
                 ? t('bible.search.none')
                 : t('bible.search.results', { count: results.data.total })}
             </p>
+            {results.data.onDevice ? (
+              <p className="rounded-xl bg-gold-300/30 px-3 py-2 text-xs text-brand-950">
+                {t('bible.search.onDevice')}
+              </p>
+            ) : null}
             <ol className="grid gap-2">
               {results.data.results.map((hit) => (
                 <li key={hit.osis}>

@@ -30,6 +30,25 @@ export function useReadingPreference() {
       });
       queryClient.setQueryData(CURRENT_USER_KEY, (await res.json()) as CurrentUser);
     } catch (error) {
+      // With no network the choice holds on this device and waits in the outbox, sent when
+      // the connection is back (saving a choice twice is harmless): parallel reading and "show
+      // in both" work offline with the Bible downloaded (issue 40).
+      const { isNetworkFailure, queueWrite } = await import('../../lib/outbox.ts');
+      if (isNetworkFailure(error)) {
+        const queued = await queueWrite({
+          key: `preferences:${Object.keys(changes).sort().join(',')}`,
+          method: 'PATCH',
+          url: '/api/user/preferences',
+          body: changes,
+        }).then(
+          () => true,
+          () => false,
+        );
+        if (queued) {
+          toast({ title: t('offline.queued') });
+          return;
+        }
+      }
       if (before) queryClient.setQueryData(CURRENT_USER_KEY, before);
       toast({
         title: t('errors.title'),

@@ -3,6 +3,7 @@ import Circle from 'lucide-react/icons/circle';
 import CircleDot from 'lucide-react/icons/circle-dot';
 import Lock from 'lucide-react/icons/lock';
 import { useTranslation } from 'react-i18next';
+import { OnDeviceNote } from '../../components/OnDeviceNote.tsx';
 import { Link, useParams } from '../../lib/router.tsx';
 import type { LessonStatus } from '#shared/schemas/course.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -60,6 +61,7 @@ export function CourseView({ courseId, intro = false }: { courseId: string; intr
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-4">
           {c.locked ? <PremiumGate /> : null}
+          {c.onDevice ? <OnDeviceNote>{t('courses.detail.onDevice')}</OnDeviceNote> : null}
           <Card className="grid gap-3">
             {intro ? (
               <h2 className="font-serif text-xl text-brand-950">
@@ -84,7 +86,7 @@ export function CourseView({ courseId, intro = false }: { courseId: string; intr
                 </ul>
               </div>
             ) : null}
-            {!c.locked && next ? (
+            {!c.locked && !c.onDevice && next ? (
               <Button asChild className="w-fit">
                 <Link to={`/lesson/${next.id}`}>
                   {done > 0
@@ -119,10 +121,14 @@ export function CourseView({ courseId, intro = false }: { courseId: string; intr
                         {l.order}. {l.title}
                       </span>
                       <span className="text-sm text-slate-600">{l.summary}</span>
-                      <span className="text-xs font-medium text-slate-600">
-                        {t(`courses.status.${l.status}`)}
-                        {l.status === 'locked' && !c.locked ? ` · ${t('courses.lockedHint')}` : ''}
-                      </span>
+                      {c.onDevice ? null : (
+                        <span className="text-xs font-medium text-slate-600">
+                          {t(`courses.status.${l.status}`)}
+                          {l.status === 'locked' && !c.locked
+                            ? ` · ${t('courses.lockedHint')}`
+                            : ''}
+                        </span>
+                      )}
                     </span>
                   </>
                 );

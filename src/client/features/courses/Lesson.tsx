@@ -8,6 +8,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Lock from 'lucide-react/icons/lock';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDeviceNote } from '../../components/OnDeviceNote.tsx';
 import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -143,14 +144,20 @@ export default function LessonPage() {
       <Card data-listen-skip className="grid gap-3">
         <h2 className="font-serif text-xl text-brand-950">{t('courses.lesson.practice')}</h2>
         <p className="text-slate-700">{l.practicePrompt}</p>
-        <PracticeResponse key={l.id} lesson={l} />
-        <Suspense fallback={null}>
-          <ShareReflection
-            lessonId={l.id}
-            courseId={l.courseId}
-            hasResponse={!!l.response.trim()}
-          />
-        </Suspense>
+        {l.onDevice ? (
+          <OnDeviceNote>{t('courses.lesson.onDevice')}</OnDeviceNote>
+        ) : (
+          <>
+            <PracticeResponse key={l.id} lesson={l} />
+            <Suspense fallback={null}>
+              <ShareReflection
+                lessonId={l.id}
+                courseId={l.courseId}
+                hasResponse={!!l.response.trim()}
+              />
+            </Suspense>
+          </>
+        )}
       </Card>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -163,7 +170,7 @@ export default function LessonPage() {
         ) : (
           <span />
         )}
-        {l.status === 'completed' ? (
+        {l.status === 'completed' || l.onDevice ? (
           l.nextLessonId ? (
             <Button asChild>
               <Link to={`/lesson/${l.nextLessonId}`}>

@@ -45,6 +45,11 @@ export interface CourseDetail extends Omit<
     track: string | null;
     status: LessonStatus;
   }[];
+  /**
+   * Read from the course downloaded to this device, with no network (src/client/sw/
+   * offline-courses.ts): every lesson open, the member's progress unknown until online.
+   */
+  onDevice?: boolean;
 }
 
 export interface Scripture {
@@ -72,6 +77,11 @@ export interface LessonDetail {
   status: LessonStatus;
   previousLessonId: string | null;
   nextLessonId: string | null;
+  /**
+   * Read from the course downloaded to this device, with no network: the member's answer and
+   * progress stay on the server, so nothing is written over them until the network is back.
+   */
+  onDevice?: boolean;
 }
 
 export interface AwardedBadge {

@@ -35,7 +35,7 @@ export function SpanishBibleChoice({ className }: { className?: string }) {
         className,
       )}
     >
-      <p className="flex min-w-0 flex-1 items-start gap-2 text-sm text-brand-950">
+      <p className="flex min-w-0 grow basis-56 items-start gap-2 text-sm text-brand-950">
         <Languages className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
         <span>
           <strong id="spanish-choice">{t('bible.choice.title')}</strong> {t('bible.choice.short')}

@@ -1,0 +1,142 @@
+/**
+ * Chapters read from the offline pack (issue 40, docs/decisions/0070): when the member has
+ * downloaded a translation, the worker answers `GET /api/bible/chapter/:translation/:book/:chapter`
+ * from its parts, with the network or without, built by the same function as the server's answer
+ * (src/shared/bible/chapter-answer.ts). A chapter not downloaded goes to the network as before.
+ */
+import { BOOKS, bookIndex } from '../../shared/bible/books.ts';
+import { chapterAnswer, packedVerses } from '../../shared/bible/chapter-answer.ts';
+import { parallelChapterAnswer } from '../../shared/bible/parallel-answer.ts';
+import { versificationOf } from '../../shared/bible/versification.ts';
+import { translationLanguage } from '../../shared/values/bible.ts';
+import type { BiblePart } from '../../shared/values/offline.ts';
+import {
+  PACK_CACHE,
+  packBible,
+  packPlace,
+  partHolding,
+  partUrl,
+  readIndex,
+  readPart,
+} from '../features/offline/pack.ts';
+
+/** The chapter route's path: translation, OSIS book, chapter. */
+export const CHAPTER_PATH =
+  /^\/api\/bible\/chapter\/([A-Z0-9]{2,8})\/([1-3]?[A-Za-z]{2,6})\/(\d{1,3})$/;
+
+/** Says an answer came from the download (the reader can tell the member so). */
+export const PACK_SOURCE_HEADER = 'x-camino-source';
+
+/**
+ * Parts read lately, newest last: turning pages reads the same part again and again. Named by
+ * their bytes' hash, so a part kept here is never stale.
+ */
+const decoded = new Map<string, BiblePart>();
+const DECODED_KEEP = 4;
+
+export async function part(id: string): Promise<BiblePart | null> {
+  const kept = decoded.get(id);
+  if (kept) {
+    decoded.delete(id);
+    decoded.set(id, kept);
+    return kept;
+  }
+  const stored = await caches.match(partUrl(id), { cacheName: PACK_CACHE });
+  if (!stored) return null;
+  const read = await readPart(new Uint8Array(await stored.arrayBuffer()));
+  decoded.set(id, read);
+  if (decoded.size > DECODED_KEEP) decoded.delete(decoded.keys().next().value!);
+  return read;
+}
+
+/**
+ * The chapter's answer from the download, or null (not a chapter path, not downloaded, or a
+ * part missing or unreadable: the network answers instead).
+ */
+export async function packChapter(pathname: string, lang: 'en' | 'es'): Promise<Response | null> {
+  const match = CHAPTER_PATH.exec(pathname);
+  if (!match) return null;
+  const [, requested, osis, number] = match as unknown as [string, string, string, string];
+  const chapter = Number(number);
+  const index = await readIndex();
+  const place = index && packPlace(index, requested, osis, chapter, lang);
+  if (!place) return null;
+  const read = await part(place.part.id).catch(() => null);
+  const packed =
+    read?.translation === place.code
+      ? read.chapters.find((c) => c.book === osis && c.chapter === chapter)
+      : undefined;
+  if (!packed) return null;
+  const answer = chapterAnswer({
+    translation: place.code,
+    requested,
+    fallback: place.fallback,
+    book: bookIndex(osis) + 1,
+    chapter,
+    lang,
+    verses: packedVerses(packed, lang),
+  });
+  return new Response(JSON.stringify(answer), {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [PACK_SOURCE_HEADER]: 'offline-pack',
+    },
+  });
+}
+
+/** The parallel route's path: two translations, OSIS book, chapter. */
+export const PARALLEL_PATH =
+  /^\/api\/bible\/parallel\/([A-Z0-9]{2,8})\/([A-Z0-9]{2,8})\/([1-3]?[A-Za-z]{2,6})\/(\d{1,3})$/;
+
+/**
+ * A chapter in two translations from the download, aligned through the verse map by the
+ * server's own builder (src/shared/bible/parallel-answer.ts), or null when either text, or a part
+ * it needs, is not on the phone.
+ */
+export async function packParallel(pathname: string, lang: 'en' | 'es'): Promise<Response | null> {
+  const match = PARALLEL_PATH.exec(pathname);
+  if (!match) return null;
+  const [, first, second, osis, number] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const chapter = Number(number);
+  const book = bookIndex(osis) + 1;
+  if (!book || chapter > BOOKS[book - 1]!.chapters) return null;
+  const index = await readIndex();
+  if (!index) return null;
+  const sides = new Map(
+    [first, second].map((wanted) => [
+      wanted,
+      packBible(index, wanted, translationLanguage(wanted)),
+    ]),
+  );
+  if ([...sides.values()].some((side) => !side)) return null;
+  const bibles = new Map([...sides.values()].map((side) => [side!.code, side!.bible]));
+  const read = async (code: string, c: number) => {
+    const holding = partHolding(bibles.get(code)!, osis, c);
+    const packed =
+      holding && (await part(holding.id))?.chapters.find((x) => x.book === osis && x.chapter === c);
+    if (!packed) throw new Error(`${code} ${osis} ${c} is not downloaded`);
+    return packedVerses(packed, lang);
+  };
+  const answer = await parallelChapterAnswer(
+    { first, second, book, chapter, lang },
+    (wanted) => {
+      const side = sides.get(wanted)!;
+      return { code: side.code, requested: wanted, fallback: side.fallback };
+    },
+    read,
+    versificationOf,
+  ).catch(() => null);
+  if (!answer) return null;
+  return new Response(JSON.stringify(answer), {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [PACK_SOURCE_HEADER]: 'offline-pack',
+    },
+  });
+}
