@@ -386,6 +386,101 @@ describe.runIf(enabled)('a course downloaded with the Bible', () => {
     await context.setOffline(false);
     await context.close();
   });
+
+  it("follows the reading plan for days with no network, and shows today's verse on today's date (phone, English)", async () => {
+    const { context, page } = await memberOnPhone('en', 'en-US');
+    const headers = { origin: e2e.base, 'accept-language': 'en' };
+    const started = await page.request.post(`${e2e.base}/api/reading-plans/gospels/start`, {
+      headers,
+      data: { duration: 90 },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    // Online, the dashboard is kept as it was (today's verse with it): the page came with its
+    // data drawn in, so the app's next fetch of it (here asked at once) is what the worker keeps.
+    await page.goto(`${e2e.base}/`);
+    await page.getByRole('heading', { name: "Today's verse" }).waitFor();
+    await page.evaluate(() => fetch('/api/dashboard', { headers: { 'accept-language': 'en' } }));
+    const verse = (await (
+      await page.request.get(`${e2e.base}/api/bible/verse-of-the-day`, { headers })
+    ).json()) as { reference: string; verses: { text: string }[] };
+
+    // The English text only: the reading plan's next days come with it.
+    await page.goto(`${e2e.base}/account-settings?tab=preferences`);
+    await page.getByLabel('Spanish text').uncheck();
+    await page.getByLabel('Christianity 101: Foundations').uncheck();
+    await page.getByRole('button', { name: /^Download for offline \(/ }).click();
+    await expectToast(page, 'Ready to read offline');
+    const kept = () =>
+      page.evaluate(async () =>
+        (await (await caches.open('camino-data')).keys()).map((r) => {
+          const url = new URL(r.url);
+          return url.pathname + url.search;
+        }),
+      );
+    await expect.poll(kept).toEqual(expect.arrayContaining(['/api/daily-reading/ahead']));
+    await expect.poll(kept).toEqual(expect.arrayContaining(['/api/daily-reading?lang=en']));
+    // The dashboard kept on an earlier date (a phone that has been without signal since):
+    // its verse was that day's.
+    await page.evaluate(async () => {
+      const cache = await caches.open('camino-data');
+      const key = (await cache.keys()).find((r) => new URL(r.url).pathname === '/api/dashboard')!;
+      const old = (await (await cache.match(key))!.json()) as {
+        verseOfTheDay: { date: string; reference: string; verses: { text: string }[] };
+      };
+      old.verseOfTheDay.date = '2000-01-01';
+      old.verseOfTheDay.reference = 'Nahum 1:7 (an old day)';
+      old.verseOfTheDay.verses = [{ ...old.verseOfTheDay.verses[0]!, text: 'An old day’s verse' }];
+      await cache.put(
+        key,
+        new Response(JSON.stringify(old), { headers: { 'content-type': 'application/json' } }),
+      );
+    });
+
+    await context.setOffline(true);
+    await page.goto(`${e2e.base}/`).catch(() => undefined);
+    await page.getByText(verse.verses[0]!.text.slice(0, 40), { exact: false }).first().waitFor();
+    await page.getByText(verse.reference, { exact: false }).first().waitFor();
+    expect(await page.getByText('An old day’s verse').count()).toBe(0);
+
+    await page.goto(`${e2e.base}/daily-reading`).catch(() => undefined);
+    await page.getByRole('heading', { name: /^Day 1 of 90/ }).waitFor();
+    await page.getByText('The book of the generation of Jesus Christ').waitFor();
+    await page.getByRole('button', { name: 'Mark today as read' }).click();
+    await expectToast(page, "Saved: it will sync when you're back online");
+    // The next day, from the download: the plan's days were kept with it.
+    await page.getByRole('heading', { name: /^Day 2 of 90/ }).waitFor();
+    await page.getByText("You've done today's reading").waitFor();
+    await page.getByRole('button', { name: 'Read ahead' }).click();
+    await page.getByRole('heading', { name: /^Matthew 2/ }).waitFor();
+    await page.getByText('Now when Jesus was born in Bethlehem of Judaea').waitFor();
+    await page
+      .getByText('Read from the Bible downloaded to this device', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'a later day of the plan from the download (en)');
+    await screenshot(page, 'offline-plan-day-2-en-phone');
+    await page.getByRole('button', { name: 'Mark day 2 as read' }).click();
+    await expectToast(page, "Saved: it will sync when you're back online");
+    await page.getByRole('heading', { name: /^Day 3 of 90/ }).waitFor();
+
+    // Back online, the two days are sent in order and counted once each.
+    await context.setOffline(false);
+    await page.reload();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`${e2e.base}/api/daily-reading`)).json()) as {
+              day: number;
+            }
+          ).day,
+      )
+      .toBe(3);
+    const plans = (await (await page.request.get(`${e2e.base}/api/reading-plans`)).json()) as {
+      active: { completedDays: number };
+    };
+    expect(plans.active.completedDays).toBe(2);
+    await context.close();
+  });
 });
 
 describe.runIf(enabled)('the Bible passed on as a file', () => {

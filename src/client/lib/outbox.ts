@@ -9,46 +9,12 @@ import { useQuery } from '@tanstack/react-query';
 import { OUTBOX_DB } from '../sw/names.ts';
 import { CURRENT_USER_KEY } from './auth-api.ts';
 import { reportNetworkFailure } from './connection.ts';
+import { inStore, queuedWrites, type QueuedWrite } from './outbox-store.ts';
 import { ApiError, apiRequest, queryClient } from './queryClient.ts';
 
-const STORE = 'writes';
+export type { QueuedWrite } from './outbox-store.ts';
+
 export const OUTBOX_KEY = ['outbox'] as const;
-
-export interface QueuedWrite {
-  key: string;
-  userId: string;
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  body?: unknown;
-  queuedAt: number;
-}
-
-function openDatabase(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(OUTBOX_DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
-  });
-}
-
-/** One request on the store, in its own transaction; the connection closes after it. */
-async function inStore<T>(
-  mode: IDBTransactionMode,
-  request: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDatabase();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const pending = request(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(pending.result);
-      tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    });
-  } finally {
-    db.close();
-  }
-}
 
 const signedIn = () => queryClient.getQueryData<{ id: string } | null>(CURRENT_USER_KEY)?.id;
 
@@ -87,9 +53,7 @@ async function replay(): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, refused: [] };
   const userId = signedIn();
   if (!userId || typeof indexedDB === 'undefined') return result;
-  const writes = ((await inStore('readonly', (store) => store.getAll())) as QueuedWrite[]).sort(
-    (a, b) => a.queuedAt - b.queuedAt,
-  );
+  const writes = await queuedWrites();
   const remove = (key: string) => inStore('readwrite', (store) => store.delete(key));
   for (const write of writes) {
     // Left by someone who signed out without a connection: not theirs to send now.

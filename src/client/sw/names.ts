@@ -41,6 +41,8 @@ export const USER_PATH = '/api/session';
 export const OFFLINE_API: Record<string, { byLanguage: boolean }> = {
   [USER_PATH]: { byLanguage: false },
   '/api/daily-reading': { byLanguage: true },
+  // The plan's next days (no text), fetched by the worker while a Bible is downloaded (issue 40).
+  '/api/daily-reading/ahead': { byLanguage: false },
   '/api/dashboard': { byLanguage: true },
   '/api/memory-verses': { byLanguage: true },
 };

@@ -5,7 +5,8 @@
  * (src/shared/bible/chapter-answer.ts). A chapter not downloaded goes to the network as before.
  */
 import { BOOKS, bookIndex } from '../../shared/bible/books.ts';
-import { chapterAnswer, packedVerses } from '../../shared/bible/chapter-answer.ts';
+import { chapterAnswer, packedVerses, type VerseRange } from '../../shared/bible/chapter-answer.ts';
+import type { Verse } from '../../shared/schemas/bible.ts';
 import { parallelChapterAnswer } from '../../shared/bible/parallel-answer.ts';
 import { versificationOf } from '../../shared/bible/versification.ts';
 import { translationLanguage } from '../../shared/values/bible.ts';
@@ -18,6 +19,7 @@ import {
   partUrl,
   readIndex,
   readPart,
+  type PackIndex,
 } from '../features/offline/pack.ts';
 
 /** The chapter route's path: translation, OSIS book, chapter. */
@@ -82,6 +84,39 @@ export async function packChapter(pathname: string, lang: 'en' | 'es'): Promise<
       [PACK_SOURCE_HEADER]: 'offline-pack',
     },
   });
+}
+
+/**
+ * The verses of some ranges (canonical book numbers) in a downloaded translation, as the routes
+ * give them, or null when a chapter they need is not on the phone.
+ */
+export async function packRanges(
+  bible: PackIndex['bibles'][number],
+  ranges: readonly VerseRange[],
+  lang: 'en' | 'es',
+): Promise<Verse[] | null> {
+  const verses: Verse[] = [];
+  for (const { start, end } of ranges) {
+    for (let book = start.book; book <= end.book; book++) {
+      const info = BOOKS[book - 1];
+      if (!info) continue;
+      const first = book === start.book ? start.chapter : 1;
+      const last = book === end.book ? end.chapter : info.chapters;
+      for (let chapter = first; chapter <= last; chapter++) {
+        const holding = partHolding(bible, info.osis, chapter);
+        const read = holding && (await part(holding.id));
+        const packed =
+          read && read.translation === bible.code
+            ? read.chapters.find((c) => c.book === info.osis && c.chapter === chapter)
+            : undefined;
+        if (!packed) return null;
+        const from = book === start.book && chapter === start.chapter ? start.verse : 1;
+        const to = book === end.book && chapter === end.chapter ? end.verse : Infinity;
+        verses.push(...packedVerses(packed, lang).filter((v) => v.verse >= from && v.verse <= to));
+      }
+    }
+  }
+  return verses;
 }
 
 /** The parallel route's path: two translations, OSIS book, chapter. */

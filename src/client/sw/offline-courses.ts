@@ -6,17 +6,15 @@
  * the member's own answer and progress live on the server, so the page says they will show (and
  * can be written) once the network is back, and writes nothing over them meanwhile.
  */
-import { BOOKS } from '../../shared/bible/books.ts';
 import type { CoursePart, PackScripture } from '../../shared/values/offline.ts';
 import {
   PACK_CACHE,
-  partHolding,
   partUrl,
   readIndex,
   readPart,
   type PackIndex,
 } from '../features/offline/pack.ts';
-import { PACK_SOURCE_HEADER, part as biblePart } from './offline-bible.ts';
+import { PACK_SOURCE_HEADER, packRanges } from './offline-bible.ts';
 
 export const LESSON_PATH = /^\/api\/lessons\/([A-Za-z0-9-]{1,20})$/;
 export const COURSE_PATH = /^\/api\/courses\/([A-Za-z0-9-]{1,20})$/;
@@ -43,31 +41,9 @@ async function scriptureText(
   const reference = scripture.shown[lang];
   const bible = index.bibles.find((b) => b.language === lang);
   if (!bible || !scripture.ranges) return { reference, text: null, translation: null };
-  const verses: string[] = [];
-  for (const { start, end } of scripture.ranges) {
-    for (let book = start.book; book <= end.book; book++) {
-      const info = BOOKS[book - 1];
-      if (!info) continue;
-      const first = book === start.book ? start.chapter : 1;
-      const last = book === end.book ? end.chapter : info.chapters;
-      for (let chapter = first; chapter <= last; chapter++) {
-        const holding = partHolding(bible, info.osis, chapter);
-        const packed =
-          holding &&
-          (await biblePart(holding.id))?.chapters.find(
-            (c) => c.book === info.osis && c.chapter === chapter,
-          );
-        if (!packed) return { reference, text: null, translation: null };
-        packed.verses.forEach((text, i) => {
-          const verse = i + 1;
-          const from = book === start.book && chapter === start.chapter ? start.verse : 1;
-          const to = book === end.book && chapter === end.chapter ? end.verse : Infinity;
-          if (text && verse >= from && verse <= to) verses.push(text);
-        });
-      }
-    }
-  }
-  return { reference, text: verses.join(' '), translation: bible.code };
+  const verses = await packRanges(bible, scripture.ranges, lang);
+  if (!verses) return { reference, text: null, translation: null };
+  return { reference, text: verses.map((v) => v.text).join(' '), translation: bible.code };
 }
 
 const json = (body: unknown) =>

@@ -37,6 +37,14 @@ import { PACK_CACHE } from '../features/offline/pack.ts';
 import { CHAPTER_PATH, PARALLEL_PATH, packChapter, packParallel } from './offline-bible.ts';
 import { COURSE_PATH, LESSON_PATH, packCourse, packLesson } from './offline-courses.ts';
 import { translationLanguage } from '../../shared/values/bible.ts';
+import {
+  DAILY_READING_PATH,
+  DASHBOARD_PATH,
+  PLAN_AHEAD_PATH,
+  laterReading,
+  planAheadWanted,
+  todaysVerse,
+} from './offline-reading.ts';
 import { SEARCH_PATH, packSearch, warmSearch } from './offline-search.ts';
 import { installPushHandlers } from './push.ts';
 
@@ -87,7 +95,14 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
   if (type === KEEP_PACK_PAGES_MESSAGE) {
-    event.waitUntil(caches.open(SHELL_CACHE).then(keepPackPages));
+    const { lang } = event.data as { lang?: unknown };
+    event.waitUntil(
+      Promise.all([
+        caches.open(SHELL_CACHE).then(keepPackPages),
+        // Today's reading and the plan's next days, to be read with the download.
+        keepReading(lang === 'es' ? 'es' : 'en').catch(() => undefined),
+      ]),
+    );
   }
   // Only while the network fails (as the worker or the page found): online, the server searches.
   const { translation, offline } = event.data as { translation?: unknown; offline?: unknown };
@@ -144,6 +159,40 @@ self.addEventListener('fetch', (event) => {
   }
   if (kept) event.respondWith(networkFirst(event, dataKeys(request, url, kept.byLanguage), kept));
 });
+
+/**
+ * What a kept copy becomes with no network, worked out from the download (./offline-reading.ts):
+ * the next day of the plan once days were marked read offline, today's verse on a later date.
+ */
+const FROM_KEPT: Record<string, (kept: Response, lang: 'en' | 'es') => Promise<Response | null>> = {
+  [DAILY_READING_PATH]: laterReading,
+  [DASHBOARD_PATH]: todaysVerse,
+};
+
+/**
+ * After a fresh answer of today's reading, the plan's next days beside it when a Bible is
+ * downloaded and what is kept falls short (a week past the day shown).
+ */
+async function keepPlanAhead(reading: Response) {
+  const read = await reading.json().catch(() => null);
+  if (read && (await planAheadWanted(read))) await keepAnswer(PLAN_AHEAD_PATH);
+}
+
+/** Fetches an answer of the member's and keeps it (not if they signed out meanwhile). */
+async function keepAnswer(path: string, lang?: 'en' | 'es'): Promise<Response | null> {
+  const generation = cleared;
+  const response = await fetch(path, lang ? { headers: { 'accept-language': lang } } : {});
+  if (!response.ok || generation !== cleared) return null;
+  const key = lang ? `${path}?lang=${lang}` : path;
+  await (await caches.open(DATA_CACHE)).put(key, response.clone());
+  return response;
+}
+
+/** Today's reading in the page's language, then the plan's next days: the download is complete. */
+async function keepReading(lang: 'en' | 'es') {
+  const reading = await keepAnswer(DAILY_READING_PATH, lang);
+  if (reading) await keepPlanAhead(reading);
+}
 
 /** Whatever the page itself asked for, from the navigation preload when there is one. */
 async function fromNetwork(event: FetchEvent): Promise<Response> {
@@ -310,9 +359,12 @@ async function networkFirst(
     response = await fetch(event.request);
   } catch (error) {
     event.waitUntil(report(false, event.clientId));
+    const path = new URL(event.request.url).pathname;
     for (const candidate of keys) {
       const kept = await caches.match(candidate, { cacheName: DATA_CACHE });
-      if (kept) return kept;
+      if (!kept) continue;
+      const worked = await FROM_KEPT[path]?.(kept, languageOf(event.request)).catch(() => null);
+      return worked ?? kept;
     }
     throw error;
   }
@@ -328,6 +380,9 @@ async function networkFirst(
   if (generation === cleared) {
     await cache.put(key, response.clone());
     if (rule.prefix && rule.keep) event.waitUntil(keepNewest(cache, rule.prefix, rule.keep));
+    if (new URL(event.request.url).pathname === DAILY_READING_PATH) {
+      event.waitUntil(keepPlanAhead(response.clone()).catch(() => undefined));
+    }
   }
   return response;
 }

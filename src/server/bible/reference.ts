@@ -1,8 +1,7 @@
 import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
 import * as enLang from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as esLang from 'bible-passage-reference-parser/esm/lang/es.js';
-import { bookIndex } from '#shared/bible/books.ts';
-import type { VersePoint, VerseRange } from '#shared/bible/chapter-answer.ts';
+import { rangesFromOsis, type VerseRange } from '#shared/bible/chapter-answer.ts';
 import type { Language } from '#shared/constants.ts';
 
 // Shared with the service worker, which answers chapters from the offline pack (issue 40).
@@ -10,6 +9,7 @@ export {
   bookName,
   chapterLength,
   formatReference,
+  rangesFromOsis,
   type VersePoint,
   type VerseRange,
 } from '#shared/bible/chapter-answer.ts';
@@ -35,25 +35,6 @@ const parsers: Record<Language, ReturnType<typeof makeParser>> = {
   en: makeParser(enLang),
   es: makeParser(esLang),
 };
-
-function point(osis: string): VersePoint | null {
-  const [book = '', chapter, verse] = osis.split('.');
-  const index = bookIndex(book);
-  if (index < 0 || !chapter || !verse) return null;
-  return { book: index + 1, chapter: Number(chapter), verse: Number(verse) };
-}
-
-/** OSIS ("John.3.16", "Rom.8.38-Rom.8.39", comma-separated) to verse ranges. */
-export function rangesFromOsis(osis: string): VerseRange[] {
-  const ranges: VerseRange[] = [];
-  for (const part of osis.split(',')) {
-    const [from = '', to] = part.split('-');
-    const start = point(from);
-    const end = to ? point(to) : start;
-    if (start && end) ranges.push({ start, end });
-  }
-  return ranges;
-}
 
 /**
  * Parses a reference in English or Spanish, abbreviated or not ("Juan 3:16", "Jn 3:16",

@@ -2,7 +2,7 @@ import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
 import { defaultTranslation } from '#shared/bible/translation.ts';
 import { BOOKS } from '#shared/bible/books.ts';
 import { fallbackTranslation } from '#shared/bible/chapter-answer.ts';
-import { VERSE_OF_THE_DAY } from '#shared/bible/verse-of-the-day.ts';
+import { verseOfTheDayOsis } from '#shared/bible/verse-of-the-day.ts';
 import type { Language } from '#shared/constants.ts';
 import { translationLanguage } from '#shared/values/bible.ts';
 import {
@@ -472,11 +472,7 @@ export async function searchVerses(
 
 /** The same verse for everyone on a given local date: the list entry of that day number. */
 export function verseOfTheDayFor(date: string): { osis: string; ranges: VerseRange[] } {
-  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-  const osis =
-    VERSE_OF_THE_DAY[
-      ((day % VERSE_OF_THE_DAY.length) + VERSE_OF_THE_DAY.length) % VERSE_OF_THE_DAY.length
-    ]!;
+  const osis = verseOfTheDayOsis(date);
   return { osis, ranges: rangesFromOsis(osis) };
 }
 

@@ -10,6 +10,9 @@ import {
   completeReadingRequestSchema,
   completeReadingSchema,
   dailyReadingSchema,
+  planDaysAheadSchema,
+  planStanding,
+  PLAN_DAYS_AHEAD,
   readingPlansSchema,
   startPlanSchema,
   type ActivePlan,
@@ -36,18 +39,11 @@ export type PlanRun = typeof readingPlanRun.$inferSelect;
 /** The member's run as the API shows it, relative to `today` (a local date). */
 export function toActivePlan(run: PlanRun, today: string): ActivePlan {
   const plan = readingPlan(run.planId)!;
-  const expectedDay = daysBetween(run.startedOn, today) + 1;
   const finished = run.completedAt !== null;
-  const daysBehind = finished
-    ? 0
-    : Math.max(0, Math.min(expectedDay, run.totalDays) - run.currentDay);
-  const status = finished
-    ? 'finished'
-    : daysBehind > 0
-      ? 'behind'
-      : run.currentDay - 1 > expectedDay
-        ? 'ahead'
-        : 'on-track';
+  const { expectedDay, daysBehind, status } = planStanding(
+    { ...run, finished },
+    daysBetween(run.startedOn, today),
+  );
   const [readUpTo] = dayBounds(plan, run, run.currentDay);
   return {
     planId: plan.id,
@@ -245,6 +241,34 @@ export function registerReadingRoutes(
         requestedTranslation: requested,
         fallback,
       };
+    },
+  );
+
+  app.get(
+    '/api/daily-reading/ahead',
+    {
+      schema: {
+        tags: ['reading'],
+        summary: `The next ${PLAN_DAYS_AHEAD} days of my plan from its current day, without text (kept on the phone to read them offline)`,
+        response: { 200: planDaysAheadSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const run = await planRunOf(db, me.id);
+      if (!run || run.completedAt) return { planId: null, totalDays: 0, days: [] };
+      const plan = readingPlan(run.planId)!;
+      const last = Math.min(run.totalDays, run.currentDay + PLAN_DAYS_AHEAD - 1);
+      const days = [];
+      for (let day = run.currentDay; day <= last; day++) {
+        const [readUpTo] = dayBounds(plan, run, day);
+        days.push({
+          day,
+          percent: Math.floor((readUpTo / plan.totalVerses) * 100),
+          passages: dayPassages(plan, run, day, 'en').map((p) => p.osis),
+        });
+      }
+      return { planId: plan.id, totalDays: run.totalDays, days };
     },
   );
 

@@ -207,6 +207,7 @@ export const ROUTE_ACCESS = {
   'POST /api/reading-plans/catch-up': 'member',
   'DELETE /api/reading-plans/active': 'member',
   'GET /api/daily-reading': 'member',
+  'GET /api/daily-reading/ahead': 'member',
   'POST /api/daily-reading/complete': 'member',
 
   // Dashboard

@@ -6,7 +6,7 @@
  */
 // A type only: no Zod comes along into a page or the worker.
 import type { Verse } from '../schemas/bible.ts';
-import { BOOKS, referenceBookName } from './books.ts';
+import { BOOKS, bookIndex, referenceBookName } from './books.ts';
 
 /**
  * Verses in each chapter, KJV numbering (the bundled translations share it at chapter level;
@@ -108,6 +108,25 @@ export interface VersePoint {
 export interface VerseRange {
   start: VersePoint;
   end: VersePoint;
+}
+
+function osisPoint(osis: string): VersePoint | null {
+  const [book = '', chapter, verse] = osis.split('.');
+  const index = bookIndex(book);
+  if (index < 0 || !chapter || !verse) return null;
+  return { book: index + 1, chapter: Number(chapter), verse: Number(verse) };
+}
+
+/** OSIS ("John.3.16", "Rom.8.38-Rom.8.39", comma-separated) to verse ranges. */
+export function rangesFromOsis(osis: string): VerseRange[] {
+  const ranges: VerseRange[] = [];
+  for (const part of osis.split(',')) {
+    const [from = '', to] = part.split('-');
+    const start = osisPoint(from);
+    const end = to ? osisPoint(to) : start;
+    if (start && end) ranges.push({ start, end });
+  }
+  return ranges;
 }
 
 export function bookName(book: number, lang: 'en' | 'es'): string {

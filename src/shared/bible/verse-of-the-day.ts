@@ -565,3 +565,10 @@ export const VERSE_OF_THE_DAY: readonly string[] = Object.freeze([
   'Rev.22.13',
   'Rev.22.20',
 ]);
+
+/** The verse of a date ("2026-11-30"), as OSIS: the same for everyone on that date. */
+export function verseOfTheDayOsis(date: string): string {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const n = VERSE_OF_THE_DAY.length;
+  return VERSE_OF_THE_DAY[((day % n) + n) % n]!;
+}

@@ -61,6 +61,26 @@ export const dailyPassageSchema = z.object({
   verses: z.array(verseSchema),
 });
 
+/**
+ * The next days of the member's plan, without text (issue 40): what the service worker needs to
+ * answer a later day's reading from the downloaded Bible once the member has marked a day read
+ * with no network. The member's own (their plan and pace), kept with their data.
+ */
+export const planDaysAheadSchema = z.object({
+  planId: z.enum(READING_PLAN_IDS).nullable(),
+  totalDays: z.number(),
+  days: z.array(
+    z.object({
+      day: z.number(),
+      /** The plan's share read once the days before this one are: its `percent` on this day. */
+      percent: z.number(),
+      /** Each passage of the day as OSIS ("Matt.1.1-Matt.1.25"), as the day's reading names it. */
+      passages: z.array(z.string()),
+    }),
+  ),
+});
+export type PlanDaysAhead = z.infer<typeof planDaysAheadSchema>;
+
 export const dailyReadingSchema = z.object({
   plan: activePlanSchema.nullable(),
   /** The day shown (the plan's current day), null without a plan or once it is finished. */
@@ -71,6 +91,11 @@ export const dailyReadingSchema = z.object({
   requestedTranslation: z.string().nullable(),
   /** True when the member's translation is not installed and another one is shown. */
   fallback: z.boolean(),
+  /**
+   * Set by the service worker only: a later day of the plan read from the download after days
+   * marked read with no network (issue 40); the server never sends it.
+   */
+  onDevice: z.boolean().optional(),
 });
 export type DailyReading = z.infer<typeof dailyReadingSchema>;
 

@@ -81,10 +81,16 @@ export async function installDownload(
   return index;
 }
 
-/** Asks the service worker to keep the reader's files too: the Bible is read there offline. */
+/**
+ * Asks the service worker to keep the reader's files too (the Bible is read there offline), and
+ * today's reading with the plan's next days in the page's language (read from the download).
+ */
 export function keepReaderOffline(): void {
+  const lang = document.documentElement.lang === 'es' ? 'es' : 'en';
   void navigator.serviceWorker?.ready
-    .then((registration) => registration.active?.postMessage({ type: KEEP_PACK_PAGES_MESSAGE }))
+    .then((registration) =>
+      registration.active?.postMessage({ type: KEEP_PACK_PAGES_MESSAGE, lang }),
+    )
     .catch(() => undefined);
 }
 

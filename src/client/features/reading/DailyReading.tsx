@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
 import type { ActivePlan, DailyReading as DailyReadingData } from '#shared/schemas/reading.ts';
+import { OnDeviceNote } from '../../components/OnDeviceNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError, Skeletons } from '../../components/QueryStates.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -117,7 +118,10 @@ function Reading({ data, plan }: { data: DailyReadingData; plan: ActivePlan }) {
             <StatusBadge plan={plan} />
           </div>
           <ProgressBar plan={plan} />
-          {plan.status === 'behind' ? <CatchUp plan={plan} className="pt-1" /> : null}
+          {data.onDevice ? <OnDeviceNote>{t('readingPlans.daily.onDevice')}</OnDeviceNote> : null}
+          {plan.status === 'behind' && !data.onDevice ? (
+            <CatchUp plan={plan} className="pt-1" />
+          ) : null}
         </Card>
 
         {doneToday ? (

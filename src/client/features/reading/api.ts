@@ -11,6 +11,7 @@ import { toast } from '../../hooks/use-toast.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { reportNetworkFailure } from '../../lib/connection.ts';
 import { isNetworkFailure, queueWrite, useQueuedWrite } from '../../lib/outbox.ts';
+import { queuedReadingKey } from './queued-key.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/queryClient.ts';
 
 export const READING_PLANS_KEY = ['/api/reading-plans'] as const;
@@ -170,9 +171,6 @@ export function useCatchUp() {
   });
 }
 
-/** The queued write of marking day `day` read, while offline (docs/decisions/0024). */
-const queuedReadingKey = (day: number) => `reading:day-${day}`;
-
 /** Whether marking day `day` read waits, on this device, for the connection to come back. */
 export const useReadingQueued = (day: number) => useQueuedWrite(queuedReadingKey(day));
 
@@ -206,6 +204,8 @@ export function useCompleteReading(day: number, onMarked: () => void) {
     onSuccess: async (result) => {
       if (!result) {
         toast({ title: t('offline.queued'), description: t('offline.queuedBody', { day }) });
+        // With the Bible downloaded, the service worker answers the next day from the phone.
+        await invalidateReading(queryClient);
         onMarked();
         return;
       }
