@@ -154,6 +154,11 @@ export interface AppDeps {
   stripe?: Stripe | null;
   /** Extra routes (tests); they go through the same registry check. */
   plugins?: ((app: FastifyInstance) => void | Promise<void>)[];
+  /**
+   * Tests: how long a member page's drawing may take before the shell goes instead (default
+   * MEMBER_RENDER_TIMEOUT_MS): a test of what is drawn, not of how fast, on a busy machine.
+   */
+  drawingTimeoutMs?: number;
 }
 
 /** What a 503 tells clients to wait before retrying while the database is away. */
@@ -654,7 +659,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const prerendered = loadPrerenderedPages(deps.clientDir);
   const memberShell = htmlPage ? loadMemberShell(deps.clientDir, htmlPage) : null;
   const memberRenderer = memberShell
-    ? await loadMemberRenderer(app, deps.clientDir, config.drawingThreads)
+    ? await loadMemberRenderer(app, deps.clientDir, config.drawingThreads, deps.drawingTimeoutMs)
     : null;
   /**
    * An HTML page in the mode src/delivery/modes.ts decides (src/delivery/README.md): a visitor's

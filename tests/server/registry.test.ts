@@ -128,13 +128,20 @@ describe('route registry', () => {
     for (const [key, cls] of real) {
       const [method, pattern] = key.split(' ') as [string, string];
       const url = pattern.replace(/:(\w+)/g, 'no-such-$1');
-      for (const actor of ACTORS) {
-        const res = await t.app.inject({
-          method: method as 'GET',
-          url,
-          headers: cookieOf(actor),
-          ...(method === 'GET' ? {} : { payload: {} }),
-        });
+      // Every actor at once (the routes one after another): ~1,500 requests, which one at a
+      // time took 19 s on PGlite and passed 30 s on a busy PostgreSQL.
+      const answers = await Promise.all(
+        ACTORS.map(async (actor) => ({
+          actor,
+          res: await t.app.inject({
+            method: method as 'GET',
+            url,
+            headers: cookieOf(actor),
+            ...(method === 'GET' ? {} : { payload: {} }),
+          }),
+        })),
+      );
+      for (const { actor, res } of answers) {
         if (ALLOWED[cls].includes(actor)) {
           expect({ key, actor, status: res.statusCode }).not.toMatchObject({ status: 401 });
           if (res.statusCode === 403)

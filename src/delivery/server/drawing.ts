@@ -77,6 +77,7 @@ export async function loadMemberRenderer(
   app: FastifyInstance,
   clientDir: string | undefined,
   threads = 0,
+  timeoutMs = MEMBER_RENDER_TIMEOUT_MS,
 ): Promise<MemberRenderer | null> {
   const file = clientDir ? join(clientDir, '..', 'ssr', 'drawing.js') : undefined;
   if (!file || !existsSync(file)) return null;
@@ -147,7 +148,7 @@ export async function loadMemberRenderer(
             timer = setTimeout(() => {
               abandon.abort();
               resolve(null);
-            }, MEMBER_RENDER_TIMEOUT_MS);
+            }, timeoutMs);
           }),
         ]);
       } catch (error) {

@@ -1,6 +1,9 @@
 import { BOOKS, bookIndex } from '#shared/bible/books.ts';
-import { alignedChapterRows, parallelChapterAnswer } from '#shared/bible/parallel-answer.ts';
-import { alignVerses, chaptersIn } from '#shared/bible/versification.ts';
+import {
+  alignedChapterRows,
+  parallelChapterAnswer,
+  passageRows as passageRowsOf,
+} from '#shared/bible/parallel-answer.ts';
 import type { Language } from '#shared/constants.ts';
 import type { ParallelChapter, ParallelRow, Verse } from '#shared/schemas/bible.ts';
 import type { Database } from '../db/client.ts';
@@ -57,56 +60,19 @@ function alignedChapter(
  * verse of `second` alone between them. Lessons, the verse of the day, the daily reading and a
  * memory verse's pair use it (issue 26).
  */
-export async function passageRows(
+export function passageRows(
   db: Database,
   catalog: BibleCatalog,
   codes: { first: string; second: string },
   verses: readonly Verse[],
   lang: Language,
 ): Promise<ParallelRow[]> {
-  const parts: Verse[][] = [];
-  for (const v of verses) {
-    const last = parts.at(-1);
-    if (last && last[0]!.book === v.book) last.push(v);
-    else parts.push([v]);
-  }
-  const keyOf = (v: Verse) => `${v.book}.${v.chapter}.${v.verse}`;
-  const aligned = await Promise.all(
-    parts.map(async (part) => {
-      const book = bookIndex(part[0]!.book) + 1;
-      const chapters = part.map((v) => v.chapter);
-      const from = Math.max(1, Math.min(...chapters) - 1);
-      const read = async (code: string) => {
-        const to = Math.min(
-          chaptersIn(catalog.versificationOf(code), BOOKS[book - 1]!.osis),
-          Math.max(...chapters) + 1,
-        );
-        return (
-          await Promise.all(
-            Array.from({ length: Math.max(0, to - from + 1) }, (_, i) =>
-              readChapter(db, catalog, code, book, from + i, lang),
-            ),
-          )
-        ).flat();
-      };
-      const [a, b] = await Promise.all([read(codes.first), read(codes.second)]);
-      const rows = alignVerses(
-        a,
-        catalog.versificationOf(codes.first),
-        b,
-        catalog.versificationOf(codes.second),
-      );
-      const wanted = new Set(part.map(keyOf));
-      const holds = (r: ParallelRow) => r.a.some((v) => wanted.has(keyOf(v)));
-      const firstRow = rows.findIndex(holds);
-      if (firstRow < 0) return [];
-      return rows
-        .slice(firstRow, rows.findLastIndex(holds) + 1)
-        .filter((r) => r.a.length === 0 || holds(r))
-        .map((r) => ({ a: r.a.filter((v) => wanted.has(keyOf(v))), b: r.b }));
-    }),
+  return passageRowsOf(
+    codes,
+    verses,
+    (code, book, chapter) => readChapter(db, catalog, code, book, chapter, lang),
+    (code) => catalog.versificationOf(code),
   );
-  return aligned.flat();
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { ParallelChapter, ParallelRow, Verse } from '../schemas/bible.ts';
 import { translationLanguage } from '../values/bible.ts';
-import { BOOKS } from './books.ts';
+import { BOOKS, bookIndex } from './books.ts';
 import { chapterLength, formatReference, neighbours } from './chapter-answer.ts';
 import { alignVerses, chapterRows, chaptersIn, type VersificationId } from './versification.ts';
 
@@ -85,4 +85,57 @@ export async function parallelChapterAnswer(
     second,
     rows,
   };
+}
+
+/**
+ * The rows pairing a passage of `first` (its verses as read, in order) with `second`: each part
+ * of the passage in one book is aligned over its chapters and their neighbours (a counterpart
+ * may sit across a chapter's end), and the rows holding the passage's verses are kept, with any
+ * verse of `second` alone between them. Lessons, the verse of the day, the daily reading and a
+ * memory verse's pair use it (issue 26), on the server and, from the download, on the phone.
+ */
+export async function passageRows(
+  codes: { first: string; second: string },
+  verses: readonly Verse[],
+  read: (code: string, book: number, chapter: number) => Promise<Verse[]>,
+  versificationOf: (code: string) => VersificationId,
+): Promise<ParallelRow[]> {
+  const parts: Verse[][] = [];
+  for (const v of verses) {
+    const last = parts.at(-1);
+    if (last && last[0]!.book === v.book) last.push(v);
+    else parts.push([v]);
+  }
+  const keyOf = (v: Verse) => `${v.book}.${v.chapter}.${v.verse}`;
+  const aligned = await Promise.all(
+    parts.map(async (part) => {
+      const book = bookIndex(part[0]!.book) + 1;
+      const chapters = part.map((v) => v.chapter);
+      const from = Math.max(1, Math.min(...chapters) - 1);
+      const side = async (code: string) => {
+        const to = Math.min(
+          chaptersIn(versificationOf(code), BOOKS[book - 1]!.osis),
+          Math.max(...chapters) + 1,
+        );
+        return (
+          await Promise.all(
+            Array.from({ length: Math.max(0, to - from + 1) }, (_, i) =>
+              read(code, book, from + i),
+            ),
+          )
+        ).flat();
+      };
+      const [a, b] = await Promise.all([side(codes.first), side(codes.second)]);
+      const rows = alignVerses(a, versificationOf(codes.first), b, versificationOf(codes.second));
+      const wanted = new Set(part.map(keyOf));
+      const holds = (r: ParallelRow) => r.a.some((v) => wanted.has(keyOf(v)));
+      const firstRow = rows.findIndex(holds);
+      if (firstRow < 0) return [];
+      return rows
+        .slice(firstRow, rows.findLastIndex(holds) + 1)
+        .filter((r) => r.a.length === 0 || holds(r))
+        .map((r) => ({ a: r.a.filter((v) => wanted.has(keyOf(v))), b: r.b }));
+    }),
+  );
+  return aligned.flat();
 }

@@ -359,6 +359,10 @@ describe('the drawing bundle: members’ pages drawn side by side', () => {
       env: { DRAWING_THREADS: '2' },
       deps: {
         clientDir,
+        // What each page holds is checked here, not how fast it came (the tests above hold the
+        // time limit): twelve drawings at once passed 1.5 s on a CI machine running the fault
+        // tests beside this suite, and a page given up is the shell, with nothing to compare.
+        drawingTimeoutMs: 30_000,
         plugins: [
           (app: FastifyInstance) => {
             // A drawing's requests for its page's data take a little while, as a database does.
