@@ -336,10 +336,11 @@ describe.runIf(enabled)('a course downloaded with the Bible', () => {
     await course.waitFor();
     expect(await course.isChecked()).toBe(true);
     expect(await page.getByText('Cursos para llevar contigo').count()).toBe(1);
-    await page.getByLabel('Texto en inglés').uncheck();
     await page.getByRole('button', { name: /^Descargar para leer sin conexión \(/ }).click();
     await expectToast(page, 'cada capítulo y cada lección se abren en este dispositivo sin señal');
-    await page.getByText(/En este dispositivo: RV1909 y Cristianismo 101: Fundamentos/).waitFor();
+    await page
+      .getByText(/En este dispositivo: .*RV1909.* y Cristianismo 101: Fundamentos/)
+      .waitFor();
 
     await context.setOffline(true);
     await page.goto(`${e2e.base}/courses/101`).catch(() => undefined);
@@ -383,6 +384,12 @@ describe.runIf(enabled)('a course downloaded with the Bible', () => {
     await page.getByRole('link', { name: /Lección siguiente/ }).click();
     await page.getByRole('heading', { level: 1, name: 'La Biblia: la Palabra de Dios' }).waitFor();
     await page.getByText('2 Timoteo 3:16-17').first().waitFor();
+    // Shown in both languages: the English verses beside the Spanish ones, from the download.
+    await page.getByRole('button', { name: 'Mostrar en ambos idiomas' }).first().click();
+    await page
+      .getByText('All scripture is given by inspiration of God', { exact: false })
+      .first()
+      .waitFor();
     await context.setOffline(false);
     await context.close();
   });
@@ -404,9 +411,11 @@ describe.runIf(enabled)('a course downloaded with the Bible', () => {
       await page.request.get(`${e2e.base}/api/bible/verse-of-the-day`, { headers })
     ).json()) as { reference: string; verses: { text: string }[] };
 
-    // The English text only: the reading plan's next days come with it.
+    // The two texts (no course): the reading plan's next days come with them.
+    const spanish = (await (
+      await page.request.get(`${e2e.base}/api/bible/chapter/RV1909/Matt/2`, { headers })
+    ).json()) as { verses: { text: string }[] };
     await page.goto(`${e2e.base}/account-settings?tab=preferences`);
-    await page.getByLabel('Spanish text').uncheck();
     await page.getByLabel('Christianity 101: Foundations').uncheck();
     await page.getByRole('button', { name: /^Download for offline \(/ }).click();
     await expectToast(page, 'Ready to read offline');
@@ -456,6 +465,9 @@ describe.runIf(enabled)('a course downloaded with the Bible', () => {
     await page
       .getByText('Read from the Bible downloaded to this device', { exact: false })
       .waitFor();
+    // Shown in both languages, the Spanish verses beside the English ones from the download.
+    await page.getByRole('button', { name: 'Show in both languages' }).click();
+    await page.getByText(spanish.verses[0]!.text.slice(0, 40), { exact: false }).first().waitFor();
     await expectAccessible(page, 'a later day of the plan from the download (en)');
     await screenshot(page, 'offline-plan-day-2-en-phone');
     await page.getByRole('button', { name: 'Mark day 2 as read' }).click();

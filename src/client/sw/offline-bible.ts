@@ -5,9 +5,15 @@
  * (src/shared/bible/chapter-answer.ts). A chapter not downloaded goes to the network as before.
  */
 import { BOOKS, bookIndex } from '../../shared/bible/books.ts';
-import { chapterAnswer, packedVerses, type VerseRange } from '../../shared/bible/chapter-answer.ts';
+import {
+  chapterAnswer,
+  formatReference,
+  packedVerses,
+  type VerseRange,
+} from '../../shared/bible/chapter-answer.ts';
+import { readShownReference } from '../../shared/bible/shown-reference.ts';
 import type { Verse } from '../../shared/schemas/bible.ts';
-import { parallelChapterAnswer } from '../../shared/bible/parallel-answer.ts';
+import { parallelChapterAnswer, passageRows } from '../../shared/bible/parallel-answer.ts';
 import { versificationOf } from '../../shared/bible/versification.ts';
 import { translationLanguage } from '../../shared/values/bible.ts';
 import type { BiblePart } from '../../shared/values/offline.ts';
@@ -169,6 +175,83 @@ export async function packParallel(pathname: string, lang: 'en' | 'es'): Promise
   ).catch(() => null);
   if (!answer) return null;
   return new Response(JSON.stringify(answer), {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [PACK_SOURCE_HEADER]: 'offline-pack',
+    },
+  });
+}
+
+/** Ranges as OSIS, as the reference parser writes them ("John.3.16", "John.3.16-John.3.17"). */
+function osisOf(ranges: readonly VerseRange[]): string {
+  const at = (p: VerseRange['start']) => `${BOOKS[p.book - 1]!.osis}.${p.chapter}.${p.verse}`;
+  return ranges
+    .map(({ start, end }) => {
+      const same =
+        start.book === end.book && start.chapter === end.chapter && start.verse === end.verse;
+      return same ? at(start) : `${at(start)}-${at(end)}`;
+    })
+    .join(',');
+}
+
+/** The passage route's path: `?ref=…&translation=…&parallel=…`. */
+export const PASSAGE_PATH = '/api/bible/passage';
+
+/**
+ * A passage (and, with `parallel`, its counterpart verse beside verse, "show in both") from the
+ * download, for `GET /api/bible/passage` with no network and no copy kept: a lesson opened from
+ * the download, a later day of the plan or today's verse shown in both languages. The reference
+ * is read back as the app wrote it (`readShownReference`: no parser on the phone); the rows come
+ * from the server's own builder. Null when a text or a chapter it needs is not on the phone.
+ */
+export async function packPassage(url: URL, lang: 'en' | 'es'): Promise<Response | null> {
+  const ref = url.searchParams.get('ref') ?? '';
+  const wanted = url.searchParams.get('translation');
+  const second = url.searchParams.get('parallel');
+  const ranges =
+    readShownReference(ref, lang) ?? readShownReference(ref, lang === 'en' ? 'es' : 'en');
+  const index = ranges && wanted ? await readIndex() : null;
+  if (!ranges || !wanted || !index) return null;
+  const first = packBible(index, wanted, translationLanguage(wanted));
+  const verses = first && (await packRanges(first.bible, ranges, lang));
+  if (!first || !verses?.length) return null;
+  const passage = {
+    reference: formatReference(ranges, lang),
+    osis: osisOf(ranges),
+    translation: first.code,
+    requestedTranslation: wanted,
+    fallback: first.fallback,
+    verses,
+  };
+  let body: unknown = passage;
+  if (second) {
+    const other = packBible(index, second, translationLanguage(second));
+    if (!other) return null;
+    const bibles = new Map([
+      [first.code, first.bible],
+      [other.code, other.bible],
+    ]);
+    const rows = await passageRows(
+      { first: first.code, second: other.code },
+      verses,
+      async (code, book, chapter) => {
+        const read = await packRanges(
+          bibles.get(code)!,
+          [{ start: { book, chapter, verse: 1 }, end: { book, chapter, verse: 999 } }],
+          lang,
+        );
+        if (!read) throw new Error(`${code} ${book} ${chapter} is not downloaded`);
+        return read;
+      },
+      versificationOf,
+    ).catch(() => null);
+    if (!rows) return null;
+    body = {
+      ...passage,
+      parallel: { translation: other.code, language: translationLanguage(other.code), rows },
+    };
+  }
+  return new Response(JSON.stringify(body), {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       [PACK_SOURCE_HEADER]: 'offline-pack',

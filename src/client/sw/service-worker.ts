@@ -34,7 +34,14 @@ import {
   type ConnectionMessage,
 } from './names.ts';
 import { PACK_CACHE } from '../features/offline/pack.ts';
-import { CHAPTER_PATH, PARALLEL_PATH, packChapter, packParallel } from './offline-bible.ts';
+import {
+  CHAPTER_PATH,
+  PARALLEL_PATH,
+  PASSAGE_PATH,
+  packChapter,
+  packParallel,
+  packPassage,
+} from './offline-bible.ts';
 import { COURSE_PATH, LESSON_PATH, packCourse, packLesson } from './offline-courses.ts';
 import { translationLanguage } from '../../shared/values/bible.ts';
 import {
@@ -365,6 +372,12 @@ async function networkFirst(
       if (!kept) continue;
       const worked = await FROM_KEPT[path]?.(kept, languageOf(event.request)).catch(() => null);
       return worked ?? kept;
+    }
+    // No copy kept: a passage is read from the download when its texts are there.
+    if (path === PASSAGE_PATH) {
+      const url = new URL(event.request.url);
+      const fromPack = await packPassage(url, languageOf(event.request)).catch(() => null);
+      if (fromPack) return fromPack;
     }
     throw error;
   }
