@@ -12,8 +12,10 @@
  *   network first, the copy kept from the last answer with no network. No other API answer is
  *   kept.
  * - Chapters of a translation the member downloaded, and parallel chapters of two: from the
- *   offline pack (./offline-bible.ts, issue 40), network or not; searches with no network too
- *   (./offline-search.ts).
+ *   offline pack (./offline-bible.ts, issue 40), network or not; searches, lessons and passages
+ *   with no network too (./offline-search.ts, ./offline-courses.ts); with no network, a later day
+ *   of the reading plan once days were marked read, and today's verse on a later date
+ *   (./offline-reading.ts).
  * - Signing out (a redirect from the sign-out path, and any 401 from the current user) empties
  *   the member's data.
  * - Web Push: reminders are shown, and a click opens their page (./push.ts, ADR 0020).
