@@ -552,3 +552,59 @@ describe.runIf(enabled)('the Bible passed on as a file', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe.runIf(enabled)('Save data', () => {
+  it('spends no byte on a dialog’s code before it is opened, then opens it (phone, Spanish)', async () => {
+    const DIALOG = /\/assets\/ConfirmDialogContent-[\w-]+\.js$/;
+    /** A member's journal opened with nothing cached and no service worker: the page's bytes. */
+    const journal = async (saving: boolean) => {
+      const context = await newContext(e2e.browser, {
+        viewport: PHONE,
+        locale: 'es-MX',
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      await signUpMember(page, e2e.base, 'es');
+      const entry = await page.request.post(`${e2e.base}/api/journal`, {
+        headers: { origin: e2e.base },
+        data: { title: 'Gratitud', content: 'Gracias por hoy.', status: 'published' },
+      });
+      expect(entry.ok(), await entry.text()).toBe(true);
+      if (saving) await context.addCookies([{ name: 'save-data', value: '1', url: e2e.base }]);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      // The bytes Chromium received for the dialog's code, and whether it was asked for.
+      const seen = { dialogBytes: 0, dialog: false };
+      const dialogIds = new Set<string>();
+      cdp.on('Network.requestWillBeSent', (e) => {
+        if (!DIALOG.test(new URL(e.request.url).pathname)) return;
+        dialogIds.add(e.requestId);
+        seen.dialog = true;
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        if (dialogIds.has(e.requestId)) seen.dialogBytes += e.encodedDataLength;
+      });
+      const started = Date.now();
+      await page.goto(`${e2e.base}/journal`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Eliminar' }).waitFor();
+      return { context, page, seen, started };
+    };
+
+    // Not saving data: the dialog's code comes once the first screen has settled.
+    const off = await journal(false);
+    await expect.poll(() => off.seen.dialogBytes, { timeout: 60_000 }).toBeGreaterThan(1000);
+    const settled = Date.now() - off.started;
+    await off.context.close();
+
+    // Saving data: twice that long (and 5 s more), and not a byte of it has come…
+    const on = await journal(true);
+    await on.page.waitForTimeout(2 * settled + 5000);
+    expect(on.seen).toEqual({ dialogBytes: 0, dialog: false });
+    // …until the member asks for the dialog: then it comes, and opens.
+    await on.page.getByRole('button', { name: 'Eliminar' }).click();
+    await on.page.getByRole('alertdialog', { name: '¿Eliminar esta entrada?' }).waitFor();
+    expect(on.seen.dialog).toBe(true);
+    await on.page.getByRole('button', { name: 'Cancelar' }).click();
+    await on.context.close();
+  });
+});
