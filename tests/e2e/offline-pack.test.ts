@@ -270,7 +270,9 @@ describe.runIf(enabled)('the Bible offline, downloaded in one tap', () => {
     // The reader's dialog asks for the manifest as it opens, and offers the update.
     await page.getByRole('button', { name: 'Download for offline' }).click();
     const dialog = page.getByRole('dialog', { name: 'Offline reading' });
-    await dialog.getByText('An update is available: a text was corrected or a lesson changed.').waitFor();
+    await dialog
+      .getByText('An update is available: a text was corrected or a lesson changed.')
+      .waitFor();
     await expectAccessible(page, 'offline download dialog (en)');
     await screenshot(page, 'offline-pack-update-en-phone');
     await dialog.getByRole('button', { name: /^Update \(/ }).click();
