@@ -146,8 +146,9 @@ const CONTROLS: Control[] = [
     kind: 'dialog opener (the reader’s download)',
     path: '/bible?t=RV1909&b=John&c=3',
     find: (p) => p.getByRole('button', { name: 'Descargar para leer sin conexión' }),
-    effect: `document.querySelector('[role="dialog"], [data-dialog-coming]') !== null`,
-    shows: 'the screen dimmed with a spinner while the dialog comes, or the dialog open',
+    effect: `el.getAttribute('aria-busy') === 'true' || document.querySelector('[role="dialog"], [data-dialog-coming]') !== null`,
+    shows:
+      'the press taken (busy), the screen dimmed with a spinner while the dialog comes, or the dialog open',
   },
   {
     kind: 'language switch',
