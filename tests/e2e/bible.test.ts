@@ -13,11 +13,12 @@ import {
   waitForBibles,
   useE2EServer,
   expectToast,
+  SHARED_ADMIN_EMAILS,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 // Admins count as premium: this address signs up as one (ADMIN_EMAILS).
-const PREMIUM_EMAIL = 'premium-reader@example.com';
+const PREMIUM_EMAIL = SHARED_ADMIN_EMAILS.bible;
 const e2e = useE2EServer('bible', { ADMIN_EMAILS: PREMIUM_EMAIL });
 
 describe.runIf(enabled)('Bible reader, study lab and saved studies', () => {

@@ -617,16 +617,39 @@ export async function startE2EServer(
 }
 
 /**
+ * The admin addresses of the browser test files that need an admin (ADMIN_EMAILS names a
+ * confirmed address only, ADR 0040): every shared server lists them all, so those files share it
+ * too. Each file signs up its own, once per server: two files never use the same address.
+ */
+export const SHARED_ADMIN_EMAILS = {
+  bible: 'premium-reader@example.com',
+  shell: 'shell-admin@example.com',
+  support: 'support-admin@example.com',
+} as const;
+
+const SHARED_ENV = { ADMIN_EMAILS: Object.values(SHARED_ADMIN_EMAILS).join(',') };
+
+/** What a file asks of its server is what every shared server has (admin addresses at most). */
+function sharedServerWill(env: Record<string, string>): boolean {
+  const admins: readonly string[] = Object.values(SHARED_ADMIN_EMAILS);
+  return Object.entries(env).every(
+    ([name, value]) =>
+      name === 'ADMIN_EMAILS' && value.split(',').every((address) => admins.includes(address)),
+  );
+}
+
+/**
  * The server this worker's browser test files share (those that need no settings of their own):
  * started by the first of them, kept for the next ones (the e2e project runs its files with
  * `isolate: false`), and stopped by the global setup's teardown, which reads it from the
- * register (`inject('e2eSharedServers')`). Each file still has its own Chromium and signs up its
- * own members; starting a server for each file cost ~17 s of a worker under load.
+ * register (`inject('e2eSharedServers')`). Each file signs up its own members and opens its own
+ * browser contexts (in the worker's Chromium); starting a server for each file cost ~17 s of a
+ * worker under load.
  */
 let shared: ReturnType<typeof startE2EServerProcess> | undefined;
 
 function sharedServer(): ReturnType<typeof startE2EServerProcess> {
-  shared ??= startE2EServerProcess('shared', {}, '127.0.0.1').then(
+  shared ??= startE2EServerProcess('shared', SHARED_ENV, '127.0.0.1').then(
     (server) => {
       writeFileSync(
         join(inject('e2eSharedServers'), `${server.pid}.json`),
@@ -642,6 +665,27 @@ function sharedServer(): ReturnType<typeof startE2EServerProcess> {
   return shared;
 }
 
+let browserOfWorker: Promise<Browser> | undefined;
+
+/**
+ * The Chromium this worker's files on the shared server use, one after the other (the e2e project
+ * runs its files with `isolate: false`): launched by the first, each file's contexts closed after
+ * it. It ends with the worker (Playwright closes the browsers it launched when its process exits).
+ */
+function workerBrowser(): Promise<Browser> {
+  browserOfWorker ??= launch().then(
+    (browser) => {
+      browser.on('disconnected', () => (browserOfWorker = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      browserOfWorker = undefined;
+      throw error;
+    },
+  );
+  return browserOfWorker;
+}
+
 /**
  * One real server and browser for an e2e file: started before its tests (when Chromium is
  * available) and stopped after them. Read `base` and `browser` inside the tests.
@@ -654,10 +698,10 @@ export function useE2EServer(
   const e2e = { base: '', browser: undefined as unknown as Browser };
   let stop: () => Promise<void> = async () => undefined;
   let output = () => '';
-  // A file with no settings of its own uses its worker's shared server (unless
-  // E2E_SHARED_SERVER=0: each file its own, to rule out another file's members).
+  // A file with no settings of its own, or only a shared admin address, uses its worker's shared
+  // server (unless E2E_SHARED_SERVER=0: each file its own, to rule out another file's members).
   const own =
-    Object.keys(env).length > 0 || host !== '127.0.0.1' || process.env.E2E_SHARED_SERVER === '0';
+    !sharedServerWill(env) || host !== '127.0.0.1' || process.env.E2E_SHARED_SERVER === '0';
   beforeAll(async () => {
     if (!e2eAvailable()) return;
     if (own) {
@@ -668,10 +712,13 @@ export function useE2EServer(
       output = started.output;
       return;
     }
-    const [server, browser] = await Promise.all([sharedServer(), launch()]);
+    const [server, browser] = await Promise.all([sharedServer(), workerBrowser()]);
     e2e.base = server.base;
     e2e.browser = browser;
-    stop = () => browser.close();
+    // The browser stays for the worker's next file; what this file opened goes.
+    stop = async () => {
+      await Promise.all(browser.contexts().map((context) => context.close()));
+    };
     output = server.output;
   });
   // A failed test says what the pages showed and asked, and what the server wrote last.

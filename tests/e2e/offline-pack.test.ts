@@ -9,6 +9,7 @@ import type { OfflineManifest } from '#shared/schemas/offline.ts';
 import { PACK_FORMAT, type BiblePart } from '#shared/values/offline.ts';
 import { fakeSpeechScript, type SpeechLogEntry } from '../helpers/fake-speech.ts';
 import type { LessonDetail } from '#client/features/courses/api.ts';
+import { IDLE_WAIT_MS, SETTLE_MS } from '#client/lib/idle.ts';
 import {
   PHONE,
   e2eAvailable,
@@ -586,21 +587,32 @@ describe.runIf(enabled)('Save data', () => {
       cdp.on('Network.loadingFinished', (e) => {
         if (dialogIds.has(e.requestId)) seen.dialogBytes += e.encodedDataLength;
       });
-      const started = Date.now();
       await page.goto(`${e2e.base}/journal`, { waitUntil: 'load' });
       await page.getByRole('button', { name: 'Eliminar' }).waitFor();
-      return { context, page, seen, started };
+      return { context, page, seen };
     };
 
     // Not saving data: the dialog's code comes once the first screen has settled.
     const off = await journal(false);
     await expect.poll(() => off.seen.dialogBytes, { timeout: 60_000 }).toBeGreaterThan(1000);
-    const settled = Date.now() - off.started;
     await off.context.close();
 
-    // Saving data: twice that long (and 5 s more), and not a byte of it has come…
+    // Saving data: past the moment it would have come, and not a byte of it has come… That
+    // moment (lib/idle.ts) is SETTLE_MS after the load, once the app has the page, then the next
+    // idle moment (IDLE_WAIT_MS at most): the page's own timer and idle callback, asked after the
+    // app's, run after them; then a second for the request to be seen here.
     const on = await journal(true);
-    await on.page.waitForTimeout(2 * settled + 5000);
+    await on.page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await on.page.evaluate(
+      ([settle, idle]) =>
+        new Promise<void>((resolve) =>
+          setTimeout(
+            () => requestIdleCallback(() => setTimeout(resolve, 1000), { timeout: idle }),
+            settle,
+          ),
+        ),
+      [SETTLE_MS, IDLE_WAIT_MS] as const,
+    );
     expect(on.seen).toEqual({ dialogBytes: 0, dialog: false });
     // …until the member asks for the dialog: then it comes, and opens.
     await on.page.getByRole('button', { name: 'Eliminar' }).click();

@@ -14,12 +14,13 @@ import {
   signUpMember,
   turnOnTwoFactor,
   useE2EServer,
+  SHARED_ADMIN_EMAILS,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
 
 // An admin (two-step verification on) grants Premium to the member of the phone layout test.
-const ADMIN_EMAIL = `shell-admin-${Date.now()}@example.com`;
+const ADMIN_EMAIL = SHARED_ADMIN_EMAILS.shell;
 const e2e = useE2EServer('shell', { ADMIN_EMAILS: ADMIN_EMAIL });
 
 let counter = 0;

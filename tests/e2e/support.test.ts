@@ -12,10 +12,11 @@ import {
   turnOnTwoFactor,
   useE2EServer,
   expectToast,
+  SHARED_ADMIN_EMAILS,
 } from './browser.ts';
 
 const enabled = e2eAvailable();
-const ADMIN_EMAIL = `admin-${Date.now()}@example.com`;
+const ADMIN_EMAIL = SHARED_ADMIN_EMAILS.support;
 const e2e = useE2EServer('support', { ADMIN_EMAILS: ADMIN_EMAIL });
 
 async function expectNoHorizontalOverflow(page: Page, label: string) {

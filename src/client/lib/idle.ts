@@ -1,5 +1,7 @@
 /** After the page's load event: the first screen's own requests have gone out by then. */
-const SETTLE_MS = 2000;
+export const SETTLE_MS = 2000;
+/** The longest an idle moment is waited for after that. */
+export const IDLE_WAIT_MS = 3000;
 
 /**
  * Runs `run` once the first screen has settled (the load event, two seconds, then an idle moment):
@@ -11,7 +13,7 @@ export function afterFirstScreen(run: () => void): () => void {
   let idleId: number | undefined;
   const whenIdle = () => {
     if (typeof requestIdleCallback === 'function') {
-      idleId = requestIdleCallback(run, { timeout: 3000 });
+      idleId = requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
     } else run();
   };
   const settle = () => (timer = setTimeout(whenIdle, SETTLE_MS));
