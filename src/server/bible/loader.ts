@@ -33,11 +33,19 @@ export const INSTALLING_PREFIX = 'installing:';
  */
 const BATCH = { pglite: 100, postgres: 2000 } as const;
 
-type VerseRow = typeof bibleVerse.$inferInsert;
 type Meta = Pick<BibleFile, 'code' | 'name' | 'language' | 'source'>;
+/**
+ * One INSERT's worth of verses as a JSON array of rows (`insertVerses`): one parameter a
+ * statement, however many verses. Drizzle's insert sends eight parameters a verse and builds each
+ * on this thread: the same rows went in at ~1.8× the time (one Bible on PGlite, 3.4 → 1.9 s).
+ */
+interface Batch {
+  json: string;
+  count: number;
+}
 interface Parsed {
   meta: Meta;
-  batches: VerseRow[][];
+  batches: Batch[];
   verses: number;
 }
 
@@ -65,28 +73,41 @@ bible.books.forEach((book, b) => {
         heading: bible.titles[book.osis + '.' + (c + 1) + '.' + (v + 1)] ?? null,
         notes: (bible.notes && bible.notes[book.osis + '.' + (c + 1) + '.' + (v + 1)]) ?? null,
       });
-      if (rows.length === batch) { parentPort.postMessage({ rows }); rows = []; }
+      if (rows.length === batch) send();
     });
   });
 });
-if (rows.length) parentPort.postMessage({ rows });
+if (rows.length) send();
+function send() {
+  parentPort.postMessage({ batch: { json: JSON.stringify(rows), count: rows.length } });
+  rows = [];
+}
 `;
 
 export function parseInWorker(file: string, batch: number): Promise<Parsed> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(PARSER, { eval: true, workerData: { file, batch } });
     let meta: Meta | undefined;
-    const batches: VerseRow[][] = [];
-    worker.on('message', (m: { meta?: Meta; rows?: VerseRow[] }) => {
+    const batches: Batch[] = [];
+    worker.on('message', (m: { meta?: Meta; batch?: Batch }) => {
       if (m.meta) meta = m.meta;
-      if (m.rows) batches.push(m.rows);
+      if (m.batch) batches.push(m.batch);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0 || !meta) reject(new Error(`parsing ${file} failed (worker exit ${code})`));
-      else resolve({ meta, batches, verses: batches.reduce((n, b) => n + b.length, 0) });
+      else resolve({ meta, batches, verses: batches.reduce((n, b) => n + b.count, 0) });
     });
   });
+}
+
+/** Writes a batch of verses (the search column is computed by the database). */
+function insertVerses(db: Pick<Database, 'execute'>, batch: Batch) {
+  return db.execute(sql`
+    insert into ${bibleVerse} (translation, language, book, chapter, verse, text, heading, notes)
+    select translation, language, book, chapter, verse, text, heading, notes
+    from json_to_recordset(${batch.json}::json) as t(translation text, language text,
+      book smallint, chapter smallint, verse smallint, text text, heading text, notes jsonb)`);
 }
 
 const catalogueRow = (parsed: Parsed, checksum: string) => ({
@@ -116,7 +137,7 @@ async function loadInTransaction(db: Database, bundled: BundledBible, onStart: (
     const parsed = await parseInWorker(bundled.file, BATCH.postgres);
     await tx.delete(bibleTranslation).where(eq(bibleTranslation.code, parsed.meta.code));
     await tx.insert(bibleTranslation).values(catalogueRow(parsed, bundled.checksum));
-    for (const rows of parsed.batches) await tx.insert(bibleVerse).values(rows);
+    for (const batch of parsed.batches) await insertVerses(tx, batch);
     return { code: parsed.meta.code, verses: parsed.verses };
   });
 }
@@ -144,8 +165,8 @@ async function loadInBatches(db: Database, bundled: BundledBible, onStart: () =>
     await db
       .insert(bibleTranslation)
       .values(catalogueRow(parsed, `${INSTALLING_PREFIX}${bundled.checksum}`));
-    for (const rows of parsed.batches) {
-      await db.insert(bibleVerse).values(rows);
+    for (const batch of parsed.batches) {
+      await insertVerses(db, batch);
       await nextTurn();
     }
     await db
