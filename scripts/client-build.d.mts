@@ -1,2 +1,3 @@
 export declare const ROOT: string;
 export declare function ensureClientBuilt(): boolean;
+export declare function ensureClientBuiltMeanwhile(): Promise<boolean>;

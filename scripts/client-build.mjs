@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,11 @@ function newestMtime(path) {
   return newest;
 }
 
-/** Builds the SPA into dist/client when it is missing or older than its sources. */
-export function ensureClientBuilt() {
+/**
+ * Whether the SPA in dist/client is missing or older than its sources: `null` when it is up to
+ * date, otherwise whether this is its first build.
+ */
+function buildNeeded() {
   // Written last by the build: the client is complete once the prerendered pages exist.
   const index = join(ROOT, 'dist/client/prerendered/pages.json');
   const sources = Math.max(
@@ -32,7 +35,19 @@ export function ensureClientBuilt() {
     ].map((d) => newestMtime(join(ROOT, d))),
   );
   const first = !existsSync(index);
-  if (!first && statSync(index).mtimeMs >= sources) return false;
+  if (!first && statSync(index).mtimeMs >= sources) return null;
+  return { first };
+}
+
+const BUILD_ARGS = ['--import', 'tsx', join(ROOT, 'scripts/build/build.ts'), '--quiet'];
+const BUILD_OPTIONS = {
+  cwd: ROOT,
+  // Always the production build: under the test runner NODE_ENV is `test`, and Vite would
+  // otherwise bundle React's development build into dist/, which `npm start` then serves.
+  env: { ...process.env, NODE_ENV: 'production' },
+};
+
+function announce({ first }) {
   // The build takes about a minute and Vite's own output is silenced: say what is happening.
   console.log(
     first
@@ -40,18 +55,37 @@ export function ensureClientBuilt() {
       : 'Building the web client again (its sources changed: about a minute)...',
   );
   const started = performance.now();
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'scripts/build/build.ts'), '--quiet'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      // Always the production build: under the test runner NODE_ENV is `test`, and Vite would
-      // otherwise bundle React's development build into dist/, which `npm start` then serves.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Built the web client in ${seconds} s (dist/client).`);
+  return () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Built the web client in ${seconds} s (dist/client).`);
+  };
+}
+
+/** Builds the SPA into dist/client when it is missing or older than its sources. */
+export function ensureClientBuilt() {
+  const needed = buildNeeded();
+  if (!needed) return false;
+  const done = announce(needed);
+  execFileSync(process.execPath, BUILD_ARGS, { ...BUILD_OPTIONS, stdio: 'inherit' });
+  done();
+  return true;
+}
+
+/**
+ * The same in a child process without blocking this one's thread: the test run's global setup
+ * builds the client while it loads the Bibles into the test databases' dump (each keeps a core).
+ */
+export async function ensureClientBuiltMeanwhile() {
+  const needed = buildNeeded();
+  if (!needed) return false;
+  const done = announce(needed);
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, BUILD_ARGS, { ...BUILD_OPTIONS, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`the client build failed (exit ${code})`)),
+    );
+  });
+  done();
   return true;
 }

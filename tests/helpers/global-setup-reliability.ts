@@ -20,7 +20,7 @@ export default async function setup() {
     const url = await cluster.createDatabase(BIBLE_TEMPLATE);
     const handle = await openPostgres(url, 2);
     await handle.migrate();
-    await loadBundledBibles(handle.db);
+    await loadBundledBibles(handle.db, { wordStudyAhead: true });
     await handle.close();
     await cluster.stop();
     mkdirSync(DUMP_DIR, { recursive: true });

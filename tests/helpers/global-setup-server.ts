@@ -1,5 +1,6 @@
 import '#server/polyfill.ts';
 import type { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,16 +15,24 @@ import {
   templateName,
 } from './fixture.ts';
 import { withoutUnreadWal } from './wal.ts';
+import { ensureClientBuiltMeanwhile } from '../../scripts/client-build.mjs';
 
 /**
  * Loads the three Bibles once per change (not once per test file): into a PGlite dump that test
  * databases start from, or into a PostgreSQL template database when TEST_DATABASE_URL is set.
  */
-export default async function setup() {
+export default async function setup(project?: TestProject) {
   const key = fixtureKey();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    await ensurePgliteDump(key);
+    // A run with the browser tests builds the client meanwhile, in a child process: loading the
+    // Bibles keeps this thread and one core busy, the build another (the browser tests' own
+    // global setup then finds it built). Together they were ~40 s of `npm test` on one core.
+    const browserTests = project?.vitest.projects.some((p) => p.name === 'e2e') ?? false;
+    await Promise.all([
+      ensurePgliteDump(key),
+      browserTests ? ensureClientBuiltMeanwhile() : Promise.resolve(false),
+    ]);
     return;
   }
   const name = templateName(key);
@@ -38,7 +47,7 @@ export default async function setup() {
     target.pathname = `/${name}_building`;
     const handle = await openPostgres(target.toString(), 2);
     await handle.migrate();
-    await loadBundledBibles(handle.db);
+    await loadBundledBibles(handle.db, { wordStudyAhead: true });
     await handle.close();
     await admin.query(`alter database ${name}_building rename to ${name}`);
   } finally {
@@ -71,7 +80,7 @@ export async function ensurePgliteDump(key = fixtureKey()): Promise<string> {
   };
   if (!existsSync(empty)) await write(empty);
   if (!existsSync(file)) {
-    await loadBundledBibles(handle.db);
+    await loadBundledBibles(handle.db, { wordStudyAhead: true });
     await write(file);
   }
   await handle.close();

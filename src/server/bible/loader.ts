@@ -5,7 +5,7 @@ import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { bibleTranslation, bibleVerse } from '../db/schema.ts';
 import { loadCrossReferences, type CrossReferenceProgress } from './cross-references.ts';
-import { loadWordStudy, type WordStudyProgress } from './words.ts';
+import { loadWordStudy, wordStudyBuiltAhead, type WordStudyProgress } from './words.ts';
 import { bundledBibles, type BibleFile, type BundledBible } from './data.ts';
 
 /** Called once per translation as it starts and once as it is installed. */
@@ -222,11 +222,22 @@ export async function loadBundledBibles(
     crossReferences?: boolean;
     wordStudyProgress?: WordStudyProgress;
     wordStudy?: boolean;
+    /**
+     * Build the word study's rows while the Bibles go in (its worker on another core). By
+     * default on PGlite, which one process alone installs into (db/lock.ts); on PostgreSQL an
+     * instance that waits for another's install builds nothing (words.ts), unless the caller
+     * knows it installs alone (the test fixtures).
+     */
+    wordStudyAhead?: boolean;
     onInstalled?: () => Promise<void>;
     dir?: string;
   } = {},
 ) {
   const { kind = 'postgres', progress, onInstalled, dir } = options;
+  const ahead =
+    options.wordStudy !== false && (options.wordStudyAhead ?? kind === 'pglite')
+      ? wordStudyBuiltAhead(db, kind, dir)
+      : undefined;
   const missing = await missingBibles(db, dir);
   const loaded: { code: string; verses: number }[] = [];
   for (const [index, bundled] of missing.entries()) {
@@ -264,6 +275,7 @@ export async function loadBundledBibles(
       kind,
       ...(options.wordStudyProgress ? { progress: options.wordStudyProgress } : {}),
       ...(dir ? { dir } : {}),
+      ...(ahead ? { ahead } : {}),
     });
     if (words) await onInstalled?.();
   }

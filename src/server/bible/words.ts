@@ -133,6 +133,29 @@ async function installedChecksum(db: Database): Promise<string | null> {
   return row?.checksum ?? null;
 }
 
+/** The word study's rows being built ahead, or null once it is found installed. */
+export type WordStudyAhead = Promise<Built | null>;
+
+/**
+ * Starts building the word study's rows now (in their worker), if it is not installed: for a
+ * process that installs alone (`loadBundledBibles`' `wordStudyAhead`), while the Bibles go in on
+ * this thread, each on a core of its own. `loadWordStudy` takes it and throws its failure.
+ */
+export function wordStudyBuiltAhead(
+  db: Database,
+  kind: DatabaseHandle['kind'],
+  dir?: string,
+): WordStudyAhead {
+  const ahead = (async () => {
+    const bundled = bundledWordStudy(dir);
+    if (!bundled || (await installedChecksum(db)) === bundled.checksum) return null;
+    return buildInWorker(bundled.dir, BATCH[kind]);
+  })();
+  // Awaited by loadWordStudy; if the install stops before that, nobody is waiting for it.
+  ahead.catch(() => undefined);
+  return ahead;
+}
+
 /** Whether the word study is to be installed (not yet, or one of its files changed). */
 export async function wordStudyMissing(db: Database, dir?: string): Promise<boolean> {
   const bundled = bundledWordStudy(dir);
@@ -154,16 +177,22 @@ export async function wordStudyInstalled(db: Database): Promise<boolean> {
  */
 export async function loadWordStudy(
   db: Database,
-  options: { kind?: DatabaseHandle['kind']; progress?: WordStudyProgress; dir?: string } = {},
+  options: {
+    kind?: DatabaseHandle['kind'];
+    progress?: WordStudyProgress;
+    dir?: string;
+    /** Its rows already being built (`wordStudyBuiltAhead`, with the same kind and dir). */
+    ahead?: WordStudyAhead;
+  } = {},
 ): Promise<{ verses: number; numbers: number } | null> {
-  const { kind = 'postgres', progress, dir } = options;
+  const { kind = 'postgres', progress, dir, ahead } = options;
   const bundled = bundledWordStudy(dir);
   if (!bundled) return null;
   let result: Built['counts'] | null;
   if (kind === 'pglite') {
     if ((await installedChecksum(db)) === bundled.checksum) return null;
     progress?.({ phase: 'start' });
-    const built = await buildInWorker(bundled.dir, BATCH.pglite);
+    const built = (await ahead) ?? (await buildInWorker(bundled.dir, BATCH.pglite));
     await db.delete(bibleWordSource).where(eq(bibleWordSource.name, WORD_STUDY_SET));
     await db.insert(bibleWordSource).values({
       name: WORD_STUDY_SET,
@@ -202,7 +231,7 @@ export async function loadWordStudy(
       if (current?.checksum === bundled.checksum) return null;
       progress?.({ phase: 'start' });
       // Built only now: an instance that waited for another's install spends no CPU on it.
-      const built = await buildInWorker(bundled.dir, BATCH.postgres);
+      const built = (await ahead) ?? (await buildInWorker(bundled.dir, BATCH.postgres));
       await tx.delete(bibleWordVerse);
       await tx.delete(bibleWord);
       await tx.delete(bibleWordSource).where(eq(bibleWordSource.name, WORD_STUDY_SET));
