@@ -223,10 +223,11 @@ export async function loadBundledBibles(
     wordStudyProgress?: WordStudyProgress;
     wordStudy?: boolean;
     /**
-     * Build the word study's rows while the Bibles go in (its worker on another core). By
-     * default on PGlite, which one process alone installs into (db/lock.ts); on PostgreSQL an
-     * instance that waits for another's install builds nothing (words.ts), unless the caller
-     * knows it installs alone (the test fixtures).
+     * Build the word study's rows while the Bibles go in (its worker on another core), for a
+     * caller that installs alone and has nothing else to answer meanwhile (the test fixtures).
+     * Not for a server: on PostgreSQL an instance that waits for another's install would build
+     * for nothing (words.ts), and on PGlite the server's thread answers members during the
+     * install, with two cores shared by one thread more (first-start.test.ts's bars).
      */
     wordStudyAhead?: boolean;
     onInstalled?: () => Promise<void>;
@@ -235,7 +236,7 @@ export async function loadBundledBibles(
 ) {
   const { kind = 'postgres', progress, onInstalled, dir } = options;
   const ahead =
-    options.wordStudy !== false && (options.wordStudyAhead ?? kind === 'pglite')
+    options.wordStudy !== false && options.wordStudyAhead
       ? wordStudyBuiltAhead(db, kind, dir)
       : undefined;
   const missing = await missingBibles(db, dir);
