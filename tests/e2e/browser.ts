@@ -712,12 +712,18 @@ export function useE2EServer(
       output = started.output;
       return;
     }
-    const [server, browser] = await Promise.all([sharedServer(), workerBrowser()]);
+    // One Chromium per worker, unless E2E_WORKER_BROWSER=0 (one per file: measured side by side).
+    const perFile = process.env.E2E_WORKER_BROWSER === '0';
+    const [server, browser] = await Promise.all([
+      sharedServer(),
+      perFile ? launch() : workerBrowser(),
+    ]);
     e2e.base = server.base;
     e2e.browser = browser;
-    // The browser stays for the worker's next file; what this file opened goes.
+    // The worker's browser stays for its next file; what this file opened goes.
     stop = async () => {
-      await Promise.all(browser.contexts().map((context) => context.close()));
+      if (perFile) await browser.close();
+      else await Promise.all(browser.contexts().map((context) => context.close()));
     };
     output = server.output;
   });
