@@ -40,12 +40,13 @@ function buildNeeded() {
 }
 
 const BUILD_ARGS = ['--import', 'tsx', join(ROOT, 'scripts/build/build.ts'), '--quiet'];
-const BUILD_OPTIONS = {
+/** Read when a build starts: the environment as it is then. */
+const buildOptions = () => ({
   cwd: ROOT,
   // Always the production build: under the test runner NODE_ENV is `test`, and Vite would
   // otherwise bundle React's development build into dist/, which `npm start` then serves.
   env: { ...process.env, NODE_ENV: 'production' },
-};
+});
 
 function announce({ first }) {
   // The build takes about a minute and Vite's own output is silenced: say what is happening.
@@ -66,7 +67,7 @@ export function ensureClientBuilt() {
   const needed = buildNeeded();
   if (!needed) return false;
   const done = announce(needed);
-  execFileSync(process.execPath, BUILD_ARGS, { ...BUILD_OPTIONS, stdio: 'inherit' });
+  execFileSync(process.execPath, BUILD_ARGS, { ...buildOptions(), stdio: 'inherit' });
   done();
   return true;
 }
@@ -80,7 +81,7 @@ export async function ensureClientBuiltMeanwhile() {
   if (!needed) return false;
   const done = announce(needed);
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, BUILD_ARGS, { ...BUILD_OPTIONS, stdio: 'inherit' });
+    const child = spawn(process.execPath, BUILD_ARGS, { ...buildOptions(), stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code) =>
       code === 0 ? resolve(undefined) : reject(new Error(`the client build failed (exit ${code})`)),
