@@ -290,6 +290,52 @@ describe.runIf(enabled)('before the app has the page', () => {
     await context.close();
   });
 
+  it('text typed before the app and the page left before it came (a reload, the address bar): back on the next visit, and saved as the app saves it', async () => {
+    const { context, page } = await member('es');
+    // The journal: a title and a text typed, then the page reloaded, all before the app.
+    let release = await holdApp(page);
+    await page.goto(`${e2e.base}/journal`);
+    await page.getByLabel('¿Qué hay en tu corazón?').waitFor();
+    await page.getByLabel('Título (opcional)').fill('Antes de la app');
+    await page.getByLabel('¿Qué hay en tu corazón?').fill('Escrito en el primer segundo.');
+    expect(await appReady(page)).toBe(false);
+    await page.reload();
+    release();
+    await taken(page);
+    await expect
+      .poll(() => page.getByLabel('Título (opcional)').inputValue())
+      .toBe('Antes de la app');
+    expect(await page.getByLabel('¿Qué hay en tu corazón?').inputValue()).toBe(
+      'Escrito en el primer segundo.',
+    );
+    // The app keeps it now (its own key), the entry's copy is gone.
+    const kept = await page.evaluate(() => Object.keys(sessionStorage));
+    expect(kept.filter((key) => key.includes(':typed:'))).toEqual([]);
+    expect(kept.filter((key) => key.endsWith(':journal:new'))).toHaveLength(1);
+
+    // A lesson's answer typed before the app, then another page opened from the address bar.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    release = await holdApp(page);
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    await page.getByLabel('Tu respuesta').fill('Quiero orar cada mañana.');
+    expect(await appReady(page)).toBe(false);
+    await page.goto(`${e2e.base}/prayer`);
+    release();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`${e2e.base}/lesson/101-1`);
+    await expect
+      .poll(() => page.getByLabel('Tu respuesta').inputValue())
+      .toBe('Quiero orar cada mañana.');
+    // …and saved by the lesson's autosave, as if typed once the app had the page.
+    await page.getByText('Respuesta guardada').waitFor();
+    const lesson = (await (await page.request.get(`${e2e.base}/api/lessons/101-1`)).json()) as {
+      response: string;
+    };
+    expect(lesson.response).toBe('Quiero orar cada mañana.');
+    await screenshot(page, 'before-app-typed-back-lesson-es-phone');
+    await context.close();
+  });
+
   it('a journal draft’s title and text come back after a reload, both (Spanish phone)', async () => {
     const { context, page } = await member('es');
     await page.goto(`${e2e.base}/journal`);

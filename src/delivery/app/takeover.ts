@@ -10,6 +10,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { readyMemberPage, readyVisitorPage } from '#client/App.tsx';
 import { queryClient } from '#client/lib/queryClient.ts';
 import { releaseHeld, untracked } from '../browser/held.ts';
+import { typedBack, typedKey } from '../browser/typed.ts';
 import type { DrawnAnswers } from './drawn.ts';
 import { asTakeover } from './device-value.ts';
 import { readyLazies } from './ready-lazy.tsx';
@@ -41,7 +42,10 @@ export async function takeOver(
   // Typed before the entry listened (or filled by the browser): read before hydrating, which
   // sets a text area to the app's value.
   const before = untracked(root, held);
+  // Typed on an earlier visit and left before the app came (browser/typed.ts): first, as it was.
+  const member = drawnFor === 'member' ? root.dataset.member : undefined;
+  const earlier = member ? typedBack(root, member, typedKey(window.location)) : [];
   asTakeover(() => hydrateRoot(root, app));
-  replay([...before, ...held]);
+  replay([...earlier, ...before, ...held]);
   // `data-app="ready"` follows once the page's effects have run (app-ready.tsx).
 }

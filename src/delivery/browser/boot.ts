@@ -24,8 +24,9 @@ import { anyUnsaved, forgetAfterSignOut } from '#client/lib/unsaved.ts';
 import { USER_PATH } from '#client/sw/names.ts';
 import { behave } from './behaviours.ts';
 import { getEarly } from './early.ts';
-import { startHolding } from './held.ts';
+import { heldSoFar, startHolding } from './held.ts';
 import { askPageData, pageData } from './page-data.ts';
+import { keepTypedOnLeave, typedKey } from './typed.ts';
 
 // The server has just signed someone out (GET /api/logout): the text they typed and did not
 // save goes from this browser before anything else runs (docs/decisions/0049).
@@ -150,8 +151,15 @@ const takeover =
 
 // The keyboard patterns of tabs, menus and radio groups (before and after the app has the page).
 behave(document);
-if (prerendered) startHolding(start);
-else {
+if (prerendered) {
+  startHolding(start);
+  // A member's page left before the app has it: the text typed into what the app keeps goes
+  // with the member, as it does once the app has the page (typed.ts).
+  const member = root?.dataset.member;
+  if (member) {
+    addEventListener('pagehide', () => keepTypedOnLeave(member, typedKey(location), heldSoFar()));
+  }
+} else {
   // The app's shell: whether someone is signed in decides everything it shows, so the session
   // check goes out now, before the app's code rather than after it, and a member's page data as
   // soon as it answers (early.ts). The language is the app's guess too (lib/i18n.ts: the

@@ -80,6 +80,8 @@ export interface Holding {
   release(): Held[];
   /** Whether anything is held. */
   readonly any: boolean;
+  /** What is held so far, still held. */
+  readonly held: readonly Held[];
 }
 
 /**
@@ -169,6 +171,9 @@ export function hold(doc: Document, onHeld: () => void): Holding {
     get any() {
       return held.length > 0;
     },
+    get held() {
+      return held;
+    },
     release() {
       released = true;
       for (const [type, listener] of wrapped) doc.removeEventListener(type, listener, true);
@@ -213,6 +218,9 @@ export function startHolding(onHeld: () => void): void {
 
 /** Whether a press or a form is held (the app is then wanted at once). */
 export const anyHeld = () => current?.any ?? false;
+
+/** What is held on this page so far (nothing once the app has it). */
+export const heldSoFar = (): readonly Held[] => current?.held ?? [];
 
 /** Everything held on this page so far, in order, and no more holding (the app has it). */
 export function releaseHeld(): Held[] {

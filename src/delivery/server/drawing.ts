@@ -54,6 +54,8 @@ export interface DrawnPage {
   html: string;
   /** The answers it was drawn from, as JSON safe inside a `<script type="application/json">`. */
   state: string;
+  /** The member it was drawn for (their id). */
+  member: string;
 }
 
 /** JSON that cannot end its `<script>` element, nor open a comment in it. */
@@ -126,7 +128,7 @@ export async function loadMemberRenderer(
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const cookies = request.cookies;
     const drawn = await render({ path, search, language, user, get, cookies, signal });
-    return drawn && { html: drawn.html, state: scriptSafeJson(drawn.state) };
+    return drawn && { html: drawn.html, state: scriptSafeJson(drawn.state), member: user.id };
   }
 
   return {

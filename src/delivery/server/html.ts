@@ -243,16 +243,19 @@ export function sendDrawnPage(
   request: FastifyRequest,
   reply: FastifyReply,
   shell: HtmlPage,
-  drawn: { html: string; state: string; scripts: readonly string[] },
+  drawn: { html: string; state: string; member: string; scripts: readonly string[] },
   language: Language,
 ): Promise<FastifyReply> | null {
   const preload = drawn.scripts.map(escapeAttribute).join(' ');
+  // Whose page it is: text typed before the app and left is kept under that member's id
+  // (browser/typed.ts).
+  const member = escapeAttribute(drawn.member);
   const template = shell.template
     .replace('<html lang="en">', () => `<html lang="${language}">`)
     .replace(
       /<div id="root">[\s\S]*?<!-- \/loading -->\s*<\/div>/,
       () =>
-        `<div id="root" data-prerendered="member" data-takeover="ready" data-preload="${preload}">${drawn.html}</div>` +
+        `<div id="root" data-prerendered="member" data-takeover="ready" data-member="${member}" data-preload="${preload}">${drawn.html}</div>` +
         `<script type="application/json" id="camino-state">${drawn.state}</script>`,
     );
   if (!template.includes('data-prerendered="member"')) return null;

@@ -143,6 +143,8 @@ describe('when the server draws a member’s page, and when the shell goes inste
     const res = await open('/journal');
     expect(isDrawn(res)).toBe(true);
     expect(res.body).toContain(`<main lang="es">200 ${member.id}</main>`);
+    // Whose page it is, for the text typed before the app (src/delivery/browser/typed.ts).
+    expect(res.body).toContain(`data-member="${member.id}"`);
     expect(calls).toBe(1);
   });
 

@@ -156,7 +156,7 @@ function StudyEditor({ id, saved }: { id: string | null; saved: Study | undefine
           {t('study.draftRestored')}
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2" data-keep-unsaved={`study:${id ?? 'new'}`}>
         <PassagePanel
           form={form}
           referenceError={referenceError ?? fieldErrors.reference}

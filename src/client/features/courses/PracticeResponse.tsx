@@ -38,7 +38,7 @@ export function PracticeResponse({ lesson }: { lesson: LessonDetail }) {
     return () => clearTimeout(timer);
   }, [value, mutate]);
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" data-keep-unsaved={`lesson:${lesson.id}`}>
       <label htmlFor="practice-response" className="text-sm font-medium text-slate-800">
         {t('courses.lesson.responseLabel')}
       </label>

@@ -93,7 +93,12 @@ export function JournalEditor({
         }
       />
       <Card>
-        <form className="grid gap-4" noValidate onSubmit={(e) => submit(e, 'published')}>
+        <form
+          className="grid gap-4"
+          noValidate
+          data-keep-unsaved={keptKey}
+          onSubmit={(e) => submit(e, 'published')}
+        >
           <p className="text-sm font-medium text-slate-600">
             {draft.id ? t('journal.editing') : t('journal.newEntry')}
           </p>
