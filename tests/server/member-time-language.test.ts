@@ -297,6 +297,34 @@ describe('what leaves the app speaks the saved language', () => {
   });
 });
 
+describe('an API request that names no language', () => {
+  it("is answered in the member's saved language; a named one wins; a visitor's stays English", async () => {
+    const who = await signUp(app.t.app);
+    await verifyAge(who);
+    await call(who, 'PATCH', '/api/user/preferences', { language: 'es' });
+    const bad = { title: '', target: 0, unit: 'chapters', period: 'daily' };
+    const unnamed = await injectWithLogin(app.t.app, who, {
+      method: 'POST',
+      url: '/api/goals',
+      payload: bad,
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toBe(translate('es', 'errors.validation'));
+    const named = await call(who, 'POST', '/api/goals', bad, 'en');
+    expect(named.json().message).toBe(translate('en', 'errors.validation'));
+    // Nothing was written by either.
+    const goals = await injectWithLogin(app.t.app, who, { method: 'GET', url: '/api/goals' });
+    expect(goals.json().items).toEqual([]);
+    const visitor = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/support/tickets',
+      payload: { name: '', email: 'nobody', subject: 'account', message: '' },
+    });
+    expect(visitor.statusCode).toBe(400);
+    expect(visitor.json().message).toBe(translate('en', 'errors.validation'));
+  });
+});
+
 describe("a group invitation's last day, in the invitee's words and calendar", () => {
   it('the e-mail says the day in Spanish as Mexico City counts it', async () => {
     const leader = await signUp(app.t.app);

@@ -65,6 +65,11 @@ export function registerAccessHook(app: FastifyInstance, resolve: Resolve): void
     }
     if (access === 'public') return;
     request.user = await resolve(request.cookies);
+    // A request that names no language (a script, an app of the member's own) is answered in
+    // the member's saved one, as their e-mail and push are: not in English by default.
+    if (request.user && !request.headers['accept-language']) {
+      request.lang = request.user.preferences.language;
+    }
     assertAccess(access, request.user);
   });
 }
