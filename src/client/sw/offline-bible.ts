@@ -36,6 +36,20 @@ export const CHAPTER_PATH =
 export const PACK_SOURCE_HEADER = 'x-camino-source';
 
 /**
+ * An answer made on the phone from a download, as the server's JSON would come, marked as the
+ * download's (`PACK_SOURCE_HEADER`); `date` when it stands for an answer the server dated.
+ */
+export function packAnswer(body: unknown, date?: string | null): Response {
+  return new Response(JSON.stringify(body), {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [PACK_SOURCE_HEADER]: 'offline-pack',
+      ...(date ? { date } : {}),
+    },
+  });
+}
+
+/**
  * Parts read lately, newest last: turning pages reads the same part again and again. Named by
  * their bytes' hash, so a part kept here is never stale.
  */
@@ -84,12 +98,7 @@ export async function packChapter(pathname: string, lang: 'en' | 'es'): Promise<
     lang,
     verses: packedVerses(packed, lang),
   });
-  return new Response(JSON.stringify(answer), {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [PACK_SOURCE_HEADER]: 'offline-pack',
-    },
-  });
+  return packAnswer(answer);
 }
 
 /**
@@ -174,12 +183,7 @@ export async function packParallel(pathname: string, lang: 'en' | 'es'): Promise
     versificationOf,
   ).catch(() => null);
   if (!answer) return null;
-  return new Response(JSON.stringify(answer), {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [PACK_SOURCE_HEADER]: 'offline-pack',
-    },
-  });
+  return packAnswer(answer);
 }
 
 /** Ranges as OSIS, as the reference parser writes them ("John.3.16", "John.3.16-John.3.17"). */
@@ -251,10 +255,5 @@ export async function packPassage(url: URL, lang: 'en' | 'es'): Promise<Response
       parallel: { translation: other.code, language: translationLanguage(other.code), rows },
     };
   }
-  return new Response(JSON.stringify(body), {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [PACK_SOURCE_HEADER]: 'offline-pack',
-    },
-  });
+  return packAnswer(body);
 }

@@ -14,7 +14,7 @@ import {
   readPart,
   type PackIndex,
 } from '../features/offline/pack.ts';
-import { PACK_SOURCE_HEADER, packRanges } from './offline-bible.ts';
+import { packAnswer, packRanges } from './offline-bible.ts';
 
 export const LESSON_PATH = /^\/api\/lessons\/([A-Za-z0-9-]{1,20})$/;
 export const COURSE_PATH = /^\/api\/courses\/([A-Za-z0-9-]{1,20})$/;
@@ -46,14 +46,6 @@ async function scriptureText(
   return { reference, text: verses.map((v) => v.text).join(' '), translation: bible.code };
 }
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [PACK_SOURCE_HEADER]: 'offline-pack',
-    },
-  });
-
 /** The lesson route's answer from the download, or null when the lesson is not on the phone. */
 export async function packLesson(pathname: string, lang: Language): Promise<Response | null> {
   const id = LESSON_PATH.exec(pathname)?.[1];
@@ -68,7 +60,7 @@ export async function packLesson(pathname: string, lang: Language): Promise<Resp
   const [key, ...more] = await Promise.all(
     [lesson.keyScripture, ...lesson.additionalScriptures].map((s) => scriptureText(index, s, lang)),
   );
-  return json({
+  return packAnswer({
     id: lesson.id,
     courseId: course.id,
     courseTitle: read.course.text[lang].title,
@@ -99,7 +91,7 @@ export async function packCourse(pathname: string, lang: Language): Promise<Resp
   const read = course && first ? await coursePart(course, first) : null;
   if (!read) return null;
   const text = read.course.text[lang];
-  return json({
+  return packAnswer({
     id: read.course.id,
     title: text.title,
     subtitle: text.subtitle,

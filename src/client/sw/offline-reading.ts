@@ -26,7 +26,7 @@ import { packBible, readIndex, type PackIndex } from '../features/offline/pack.t
 import { queuedReadingDay } from '../features/reading/queued-key.ts';
 import { queuedWrites } from '../lib/outbox-store.ts';
 import { DATA_CACHE, USER_PATH } from './names.ts';
-import { PACK_SOURCE_HEADER, packRanges } from './offline-bible.ts';
+import { packAnswer, packRanges } from './offline-bible.ts';
 
 type Language = 'en' | 'es';
 
@@ -98,15 +98,6 @@ export async function planAheadWanted(reading: DailyReading): Promise<boolean> {
   return last < Math.min(plan.totalDays, day + AHEAD_AT_LEAST);
 }
 
-const json = (body: unknown, from: Response) =>
-  new Response(JSON.stringify(body), {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [PACK_SOURCE_HEADER]: 'offline-pack',
-      ...(from.headers.get('date') ? { date: from.headers.get('date')! } : {}),
-    },
-  });
-
 /**
  * Today's reading with no network, given the kept copy: the day after the days marked read on
  * this phone since, read from the download; null when none was marked (the kept copy stands),
@@ -173,7 +164,7 @@ export async function laterReading(kept: Response, lang: Language): Promise<Resp
     fallback: found.code !== reading.requestedTranslation,
     onDevice: true,
   };
-  return json(answer, kept);
+  return packAnswer(answer, kept.headers.get('date'));
 }
 
 interface KeptDashboard {
@@ -197,7 +188,7 @@ export async function todaysVerse(kept: Response, lang: Language): Promise<Respo
   const found = index ? bibleFor(index, verse.translation, lang) : null;
   const passage = found && (await packPassage(found.bible, verseOfTheDayOsis(now.today), lang));
   if (!found || !passage) return null;
-  return json(
+  return packAnswer(
     {
       ...dashboard,
       verseOfTheDay: {
@@ -208,6 +199,6 @@ export async function todaysVerse(kept: Response, lang: Language): Promise<Respo
         fallback: found.code !== verse.requestedTranslation,
       },
     },
-    kept,
+    kept.headers.get('date'),
   );
 }

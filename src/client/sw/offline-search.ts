@@ -14,7 +14,7 @@ import {
   type SearchableVerse,
 } from '../../shared/bible/offline-search.ts';
 import { SEARCH_PAGE_SIZE } from '../../shared/values/bible.ts';
-import { PACK_SOURCE_HEADER } from './offline-bible.ts';
+import { packAnswer } from './offline-bible.ts';
 import {
   PACK_CACHE,
   packBible,
@@ -107,12 +107,7 @@ export async function packSearch(url: URL, lang: 'en' | 'es'): Promise<Response 
     results,
     onDevice: true,
   };
-  return new Response(JSON.stringify(answer), {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      [PACK_SOURCE_HEADER]: 'offline-pack',
-    },
-  });
+  return packAnswer(answer);
 }
 
 /** Reads a downloaded translation's verses ahead of its first search (WARM_SEARCH_MESSAGE). */
