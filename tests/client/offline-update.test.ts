@@ -97,5 +97,26 @@ describe('a downloaded Bible kept current', () => {
     await waitFor(() =>
       expect(toasts.result.current.toasts.map((x) => x.title)).toEqual(['offline.packUpdate']),
     );
+    // Left at once (the check ran as the member moved on): not seen, so asked again next page.
+    expect(sessionStorage.getItem('camino-pack-update-asked')).toBe('1');
+    dispatchEvent(new Event('pagehide'));
+    expect(sessionStorage.getItem('camino-pack-update-asked')).toBeNull();
+
+    // The next page's check asks; seen for its time, it is not asked again this session.
+    vi.resetModules();
+    const next = await import('#client/features/offline/auto-update.ts');
+    const { resetToasts } = await import('#client/hooks/use-toast.ts');
+    resetToasts();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      await next.keepPackCurrent(t, 'en');
+      expect(sessionStorage.getItem('camino-pack-update-asked')).toBe('1');
+      vi.advanceTimersByTime(1000);
+      dispatchEvent(new Event('pagehide'));
+      expect(sessionStorage.getItem('camino-pack-update-asked')).toBe('1');
+    } finally {
+      vi.useRealTimers();
+      sessionStorage.clear();
+    }
   });
 });

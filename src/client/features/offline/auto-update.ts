@@ -7,6 +7,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { OfflineManifest } from '#shared/schemas/offline.ts';
+import { TOAST_DURATION_MS } from '#shared/constants.ts';
 import { PACK_FORMAT } from '#shared/values/offline.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { isOnline, subscribe } from '../../lib/connection.ts';
@@ -98,6 +99,21 @@ export function keepReaderOffline(): void {
 const ASKED = 'camino-pack-update-asked';
 let checked = false;
 
+/**
+ * Notes the notice as asked, unless the page is left before it has been on screen for its time
+ * (the check ran as the member moved on: a late first screen, a quick tap on a link): then the
+ * next page asks again.
+ */
+function askedOnceSeen() {
+  sessionStorage.setItem(ASKED, '1');
+  const shown = performance.now();
+  const unseen = () => {
+    if (performance.now() - shown < TOAST_DURATION_MS) sessionStorage.removeItem(ASKED);
+  };
+  addEventListener('pagehide', unseen, { once: true });
+  setTimeout(() => removeEventListener('pagehide', unseen), TOAST_DURATION_MS);
+}
+
 /** Resolves once the page can reach the network (at once when it can). */
 function online(): Promise<void> {
   if (isOnline()) return Promise.resolve();
@@ -126,7 +142,7 @@ export async function keepPackCurrent(t: TFunction, language: string) {
     return { kind: 'none' };
   });
   if (result.kind !== 'ask' || sessionStorage.getItem(ASKED)) return;
-  sessionStorage.setItem(ASKED, '1');
+  askedOnceSeen();
   toast({
     title: t('offline.packUpdate'),
     description: t('offline.packUpdateAsk', { size: formatBytes(result.bytes, language) }),
