@@ -78,8 +78,6 @@ const ENTER_FIELDS =
 export interface Holding {
   /** Stops holding (the app now has the page) and gives what was held, in order. */
   release(): Held[];
-  /** Whether anything is held. */
-  readonly any: boolean;
   /** What is held so far, still held. */
   readonly held: readonly Held[];
 }
@@ -168,9 +166,6 @@ export function hold(doc: Document, onHeld: () => void): Holding {
   for (const [type, listener] of wrapped) doc.addEventListener(type, listener, true);
 
   return {
-    get any() {
-      return held.length > 0;
-    },
     get held() {
       return held;
     },
@@ -215,9 +210,6 @@ let current: Holding | null = null;
 export function startHolding(onHeld: () => void): void {
   current ??= hold(document, onHeld);
 }
-
-/** Whether a press or a form is held (the app is then wanted at once). */
-export const anyHeld = () => current?.any ?? false;
 
 /** What is held on this page so far (nothing once the app has it). */
 export const heldSoFar = (): readonly Held[] => current?.held ?? [];
