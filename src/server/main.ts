@@ -1,7 +1,6 @@
 import './polyfill.ts';
 import './heap.ts';
-import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { hashStoredRecoveryCodes } from './auth/recovery-codes.ts';
 import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
@@ -15,8 +14,7 @@ import { grantListedAdmins } from './auth/email-verification.ts';
 import { createRedis } from './redis.ts';
 import { retryWithBackoff } from './retry.ts';
 import { resolveSecret } from './secret.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { fromRoot } from './paths.ts';
 
 async function main() {
   const config = loadConfig();
@@ -40,7 +38,7 @@ async function main() {
     database,
     secret,
     redis,
-    clientDir: join(root, 'dist/client'),
+    clientDir: fromRoot('dist/client'),
   });
   // Recovery codes an earlier version kept encrypted are hashed now (ASVS 6.5.2).
   const hashedCodes = await hashStoredRecoveryCodes(database.db, secret);

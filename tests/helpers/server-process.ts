@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_OPTIONS, buildServer } from '../../scripts/server-build.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,6 +17,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+let built: string | undefined;
+
+/**
+ * What a test server runs: the server's bundle, as `npm start` does (ADR 0071), built once by
+ * each process that starts servers (so a change to the sources is in the next run); another
+ * checkout (`root`, the bench's build before a change) from its sources through tsx, as it
+ * may predate the bundle.
+ */
+function serverCommand(root: string | undefined): string[] {
+  if (root && root !== ROOT) return ['--import', 'tsx', 'src/server/main.ts'];
+  built ??= buildServer();
+  return [...SERVER_NODE_OPTIONS, built];
+}
+
 export interface ServerProcess {
   port: number;
   url: string;
@@ -26,7 +41,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (src/server/main.ts) and waits until /readyz answers 200 — or, with
+ * Starts the real server (src/server/main.ts, from its bundle) and waits until /readyz answers 200 — or, with
  * `waitFor: 'healthz'`, only until it answers at all (/readyz stays 503 while a first start
  * installs the Bibles).
  */
@@ -44,7 +59,7 @@ export async function startServer(
   let out = '';
   const proc = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    [...(options.nodeArgs ?? []), ...serverCommand(options.root)],
     {
       cwd: options.root ?? ROOT,
       env: {

@@ -8,7 +8,9 @@
  * Each drawing goes to the thread with the fewest under way. A thread that fails ends its
  * drawings (the shell goes for them) and is started again for the next.
  */
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { fromRoot } from '#server/paths.ts';
 import type { Language } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/user.ts';
 import type { DrawnAnswer } from '#delivery/app/drawing-context.ts';
@@ -60,7 +62,8 @@ export interface DrawingThreads {
   close(): Promise<void>;
 }
 
-const WORKER = new URL('./drawing-worker.mjs', import.meta.url);
+/** Plain JavaScript, run as it is whether the server runs from its bundle or its sources. */
+const WORKER = pathToFileURL(fromRoot('src/delivery/server/drawing-worker.mjs'));
 
 /**
  * The process's Node options for a thread, less the module loaders (`--import tsx` when the

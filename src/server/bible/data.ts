@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { fromRoot } from '../paths.ts';
 
-export const BIBLE_DIR = fileURLToPath(new URL('../../../content/bible', import.meta.url));
+export const BIBLE_DIR = fromRoot('content/bible');
 
 /** The shape of content/bible/<code>.json.gz (scripts/bible/build-data.ts writes it). */
 export interface BibleFile {

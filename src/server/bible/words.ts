@@ -24,6 +24,7 @@ import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { bibleVerse, bibleWord, bibleWordSource, bibleWordVerse } from '../db/schema.ts';
 import { BIBLE_DIR } from './data.ts';
+import { FROM_BUNDLE, serverWorkerUrl } from '../paths.ts';
 import { formatReference, type VerseRange } from './reference.ts';
 import { unpackSpans, type PackedSpan } from './strongs.ts';
 
@@ -68,19 +69,20 @@ const BATCH = {
 } as const;
 
 /**
- * Builds the rows in a worker thread (words-worker.ts; TypeScript through tsx, which `npm start`
- * and the tests already run under): a few seconds of a core, off the thread that answers.
+ * Builds the rows in a worker thread (words-worker.ts: bundled beside the server's bundle, or
+ * TypeScript through tsx when the server runs from its sources): a few seconds of a core, off the
+ * thread that answers.
  */
 function buildInWorker(dir: string, batch: { verses: number; words: number }): Promise<Built> {
-  const script = new URL('./words-worker.ts', import.meta.url).href;
+  const script = serverWorkerUrl('words-worker', 'bible/words-worker.ts');
+  const workerData = { bibleDir: dir, strongsDir: join(dir, 'strongs'), batch };
   return new Promise((resolve, reject) => {
-    const worker = new Worker(
-      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`,
-      {
-        eval: true,
-        workerData: { bibleDir: dir, strongsDir: join(dir, 'strongs'), batch },
-      },
-    );
+    const worker = FROM_BUNDLE
+      ? new Worker(script, { workerData })
+      : new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`,
+          { eval: true, workerData },
+        );
     const built: Built = { verses: [], words: [], counts: { verses: 0, numbers: 0 } };
     let done = false;
     worker.on('message', (m: { verses?: string; words?: string; done?: Built['counts'] }) => {

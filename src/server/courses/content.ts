@@ -1,6 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import type { Language } from '#shared/constants.ts';
@@ -14,8 +13,9 @@ import {
   type CourseId,
   type LessonFile,
 } from '#shared/schemas/course.ts';
+import { fromRoot } from '../paths.ts';
 
-export const COURSES_DIR = fileURLToPath(new URL('../../../content/courses', import.meta.url));
+export const COURSES_DIR = fromRoot('content/courses');
 const LANGS: Language[] = ['en', 'es'];
 
 export class ContentError extends Error {

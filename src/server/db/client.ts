@@ -5,10 +5,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { fileURLToPath } from 'node:url';
 import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import * as schema from './schema.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
+import { fromRoot } from '../paths.ts';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code is written against this type. */
@@ -30,7 +30,7 @@ export interface DatabaseHandle {
 }
 
 /** The migrations committed under drizzle/, with their journal (drizzle/meta/_journal.json). */
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = fromRoot('drizzle');
 
 /** A connection that takes longer than this is reported as unavailable (503), not awaited. */
 const CONNECT_TIMEOUT_MS = 5_000;

@@ -1,6 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { splitFrontMatter } from '../content/front-matter.ts';
 import type { z } from 'zod';
@@ -37,8 +36,9 @@ import {
   type Topic,
   type Year,
 } from '#shared/schemas/library.ts';
+import { fromRoot } from '../paths.ts';
 
-export const LIBRARY_DIR = fileURLToPath(new URL('../../../content/library', import.meta.url));
+export const LIBRARY_DIR = fromRoot('content/library');
 const LANGS: Language[] = ['en', 'es'];
 
 export class ContentError extends Error {
