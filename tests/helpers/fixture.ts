@@ -31,4 +31,6 @@ export const dumpPath = (key: string) => join(DUMP_DIR, `bibles-${key}.tar.gz`);
 /** The same database before the Bibles: migrated, empty. */
 export const emptyDumpPath = (key: string) => join(DUMP_DIR, `empty-${key}.tar.gz`);
 export const templateName = (key: string) => `camino_bibles_${key}`;
-export const seedDataDir = (key: string) => join(DUMP_DIR, `e2e-data-${key}`);
+/** A PGlite data folder made from one of the dumps, which test databases and servers copy. */
+export const seedDataDir = (key: string, which: 'bibles' | 'empty' = 'bibles') =>
+  join(DUMP_DIR, which === 'bibles' ? `e2e-data-${key}` : `empty-data-${key}`);

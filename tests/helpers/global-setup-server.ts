@@ -30,7 +30,9 @@ export default async function setup(project?: TestProject) {
     // global setup then finds it built). Together they were ~40 s of `npm test` on one core.
     const browserTests = project?.vitest.projects.some((p) => p.name === 'e2e') ?? false;
     await Promise.all([
-      ensurePgliteDump(key),
+      ensurePgliteDump(key).then(() =>
+        Promise.all([ensurePgliteDataDir(key, 'empty'), ensurePgliteDataDir(key, 'bibles')]),
+      ),
       browserTests ? ensureClientBuiltMeanwhile() : Promise.resolve(false),
     ]);
     return;
@@ -88,14 +90,19 @@ export async function ensurePgliteDump(key = fixtureKey()): Promise<string> {
 }
 
 /**
- * A PGlite data folder with that database in it, for the browser tests' server processes to
- * start from (a copy each): they skip the first-start Bible install, which the fault tests and
- * the first-start test cover on empty folders.
+ * A PGlite data folder with one of the dumps' databases in it, which test databases
+ * (tests/helpers/database.ts) and the browser tests' server processes copy: the servers skip the
+ * first-start Bible install, which the fault tests and the first-start test cover on empty
+ * folders.
  */
-export async function ensurePgliteDataDir(key = fixtureKey()): Promise<string> {
-  const dir = seedDataDir(key);
+export async function ensurePgliteDataDir(
+  key = fixtureKey(),
+  which: 'bibles' | 'empty' = 'bibles',
+): Promise<string> {
+  const dir = seedDataDir(key, which);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-  const dump = await ensurePgliteDump(key);
+  await ensurePgliteDump(key);
+  const dump = which === 'bibles' ? dumpPath(key) : emptyDumpPath(key);
   // Built beside it, then renamed: another run (another worktree's) never sees half of it.
   const building = `${dir}.part-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
