@@ -14,10 +14,10 @@ process.once('exit', () => {
 });
 
 /**
- * A fresh, migrated database for one test file: PGlite in a folder of its own by default, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL (dropped when closed). With `bibles`, it starts
- * with the three Bibles already loaded (from the fixture tests/helpers/global-setup-server.ts
- * builds once).
+ * A fresh, migrated database for one test file: PGlite in a folder of its own by default (removed
+ * when closed), or a new database on the PostgreSQL server of TEST_DATABASE_URL (dropped when
+ * closed). With `bibles`, it starts with the bundled Bibles already loaded (from the fixture
+ * tests/helpers/global-setup-server.ts builds once).
  */
 export async function createTestDatabase(
   options: { bibles?: boolean } = {},
@@ -26,8 +26,8 @@ export async function createTestDatabase(
   if (!url) {
     // A copy of a data folder with the migrated database in it (built by the global setup from
     // its dump), opened where it is: PGlite reads the pages it needs from the folder. Loading
-    // the dump into memory instead unpacked every file of it in JavaScript: 1.3 s of a core
-    // for the empty database, 3 s with the Bibles, against 0.8 s for this (docs/performance.md).
+    // the dump into memory instead unpacked every file of it in JavaScript: 3 s of a core with
+    // the Bibles against 0.8 s for this, and 1.3 s for the empty database (docs/performance.md).
     // `migrate()` below finds nothing left to do.
     const seed = seedDataDir(fixtureKey(), options.bibles ? 'bibles' : 'empty');
     if (!existsSync(join(seed, 'PG_VERSION'))) {
@@ -40,6 +40,7 @@ export async function createTestDatabase(
     const client = await PGlite.create({ dataDir: dir, extensions: { unaccent } }).catch(
       (error: unknown) => {
         rmSync(dir, { recursive: true, force: true });
+        openFolders.delete(dir);
         throw error;
       },
     );
