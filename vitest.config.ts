@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAliases, reactLibraries } from './scripts/build/preact.ts';
 import { coursesModule } from './scripts/build/courses.ts';
 import { stringsModule } from './scripts/build/strings.ts';
+import { ramTempDir } from './tests/helpers/ram-temp.ts';
 
 const SERVER_TESTS = ['tests/server', 'tests/shared', 'tests/bible', 'tests/delivery/server'];
 /** Measures how the server answers while it installs the Bibles: it runs alone, last. */
@@ -30,6 +31,11 @@ function filesWithoutTestDatabase(): string[] {
 
 /** The package conditions of a library's build for browsers and bundlers (client tests). */
 const BROWSER_BUILDS = ['module', 'browser', 'import'];
+
+// The tests' temporary files on a RAM disk when there is one (tests/helpers/ram-temp.ts): set
+// here, before any worker, server, Chromium or PostgreSQL cluster starts, so all of them inherit it.
+const ramTemp = ramTempDir();
+if (ramTemp) process.env.TMPDIR = ramTemp;
 
 const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
 if (databaseOnly && !process.env.TEST_DATABASE_URL) {

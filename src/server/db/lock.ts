@@ -15,7 +15,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id is running (one of another user's counts too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
