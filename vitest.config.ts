@@ -49,6 +49,8 @@ export default defineConfig({
     // Browser test files run in parallel too (each has its own server, data folder, port and
     // Chromium): one at a time they were two thirds of `npm test` with a core often idle; two at
     // a time took the browser suite from ~760 s to ~430 s on two busy cores, all green.
+    // `npm test` runs the browser files and the others in two runs of Vitest side by side
+    // (scripts/test.ts, ADR 0072): in one queue the server files waited for every browser file.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -25,16 +25,10 @@ export default async function setup(project?: TestProject) {
   const key = fixtureKey();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    // A run with the browser tests builds the client meanwhile, in a child process: loading the
-    // Bibles keeps this thread and one core busy, the build another (the browser tests' own
-    // global setup then finds it built). Together they were ~40 s of `npm test` on one core.
-    const browserTests = project?.vitest.projects.some((p) => p.name === 'e2e') ?? false;
-    await Promise.all([
-      ensurePgliteDump(key).then(() =>
-        Promise.all([ensurePgliteDataDir(key, 'empty'), ensurePgliteDataDir(key, 'bibles')]),
-      ),
-      browserTests ? ensureClientBuiltMeanwhile() : Promise.resolve(false),
-    ]);
+    await prepareFixtures({
+      key,
+      client: project?.vitest.projects.some((p) => p.name === 'e2e') ?? false,
+    });
     return;
   }
   const name = templateName(key);
@@ -55,6 +49,29 @@ export default async function setup(project?: TestProject) {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * What the tests on PGlite start from: the data folders of a migrated database, empty and with the
+ * Bibles (each test database and browser test server copies one), and with `client` the built
+ * client the browser tests load. Made once per change; `npm test` (scripts/test.ts) makes them
+ * before its two runs of Vitest, whose global setups then find them made.
+ */
+export async function prepareFixtures({
+  key = fixtureKey(),
+  client,
+}: {
+  key?: string;
+  client: boolean;
+}): Promise<void> {
+  // The client is built meanwhile, in a child process: loading the Bibles keeps this thread and
+  // one core busy, the build another. Together they were ~40 s of `npm test` on one core.
+  await Promise.all([
+    ensurePgliteDump(key).then(() =>
+      Promise.all([ensurePgliteDataDir(key, 'empty'), ensurePgliteDataDir(key, 'bibles')]),
+    ),
+    client ? ensureClientBuiltMeanwhile() : Promise.resolve(false),
+  ]);
 }
 
 /**
