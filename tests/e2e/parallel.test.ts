@@ -2,8 +2,8 @@
  * Parallel reading (issue 26, ADR 0053): two translations verse by verse, columns at 1280 px
  * and interleaved at 390 px, in both interface languages, axe clean; the chapters where the
  * numbering differs are screenshotted (Psalm 3, 3 John, Malachi 4, Romans 16, Numbers 13).
- * Psalm 119 interleaved under 4× CPU throttling is measured (long tasks, layout shift) and
- * printed, not asserted.
+ * Psalm 119 interleaved shows whole on a phone; how long its long tasks take with the CPU slowed
+ * is measured by `npm run bench -- --parallel-render` (bench/parallel-render.ts), not here.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -229,7 +229,7 @@ describe.runIf(enabled)('parallel reading', () => {
     await context.close();
   });
 
-  it('measures Psalm 119 interleaved under 4× CPU throttling (printed, not asserted)', async () => {
+  it('shows Psalm 119 interleaved whole on a phone, from the chapter picker (Spanish)', async () => {
     const context = await newContext(e2e.browser, { viewport: PHONE, locale: 'es-ES' });
     const page = await context.newPage();
     await signUpMember(page, e2e.base, 'es');
@@ -238,50 +238,13 @@ describe.runIf(enabled)('parallel reading', () => {
       headers: { origin: e2e.base },
       data: { bibleParallel: 'KJV' },
     });
-    // Observers from the first script on, so the chapter's render is seen whole.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: number[]; __cls: number };
-      w.__longTasks = [];
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[])
-          if (!e.hadRecentInput) w.__cls += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
     await page.goto(`${e2e.base}/bible?b=Ps&c=1`);
     await page.getByText('Bienaventurado el varón').waitFor();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[]; __cls: number };
-      w.__longTasks = [];
-      w.__cls = 0;
-    });
     // Into Psalm 119 from the reader's own chapter picker, as a reader does.
     await page.getByRole('combobox', { name: 'Capítulo' }).selectOption('119');
     await page.locator('[id="v-b:Ps.119.176"]').waitFor();
-    await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(500);
-    await page.mouse.wheel(0, 20000);
-    await page.waitForTimeout(1000);
-    const measured = await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[]; __cls: number };
-      return { longTasks: w.__longTasks, cls: w.__cls };
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const longest = Math.max(0, ...measured.longTasks);
-    process.stdout.write(
-      `Psalm 119 interleaved (RV1909 + KJV, 352 verses), 390 px, CPU 4× slower: ` +
-        `${measured.longTasks.length} long tasks, longest ${Math.round(longest)} ms; ` +
-        `CLS ${measured.cls.toFixed(3)}\n`,
-    );
     expect(await page.locator('[id^="v-a:Ps.119."]').count()).toBe(176);
+    expect(await page.locator('[id^="v-b:Ps.119."]').count()).toBe(176);
     await screenshot(page, 'parallel-salmo-119-es-phone');
     await context.close();
   });
