@@ -29,11 +29,33 @@ interface Run {
   args: string[];
 }
 
+/**
+ * The runs under way, each in a process group of its own with its workers, servers and browsers:
+ * stopping this script (Ctrl-C, or a CI job's time limit, which may signal this process alone)
+ * stops all of them, and nothing more starts.
+ */
+const running = new Set<ReturnType<typeof spawn>>();
+let stopped = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    stopped = true;
+    for (const child of running) {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Gone already.
+      }
+    }
+    if (!running.size) process.exit(1);
+  });
+}
+
 /** Runs Vitest with `args`, each line of its output tagged; answers its exit code and seconds. */
 function vitest({ name, args }: Run, tagged: boolean): Promise<{ code: number; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...VITEST, ...args], {
+      detached: true,
       stdio: ['ignore', tagged ? 'pipe' : 'inherit', tagged ? 'pipe' : 'inherit'],
     });
     if (tagged) {
@@ -47,13 +69,16 @@ function vitest({ name, args }: Run, tagged: boolean): Promise<{ code: number; s
         );
       }
     }
+    running.add(child);
     child.once('error', reject);
-    child.once('exit', (code, signal) =>
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      if (stopped && !running.size) process.exit(1);
       resolve({
         code: code ?? (signal ? 1 : 0),
         seconds: Math.round((performance.now() - started) / 1000),
-      }),
-    );
+      });
+    });
   });
 }
 
@@ -80,6 +105,7 @@ async function main(): Promise<number> {
     },
   ];
   const results = await Promise.all(beside.map((run) => vitest(run, true)));
+  if (stopped) return 1;
   const alone: Run = { name: 'first start', args: ['--project', 'first-start'] };
   results.push(await vitest(alone, false));
   const lines = [...beside, alone].map(
