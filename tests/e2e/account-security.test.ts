@@ -15,10 +15,12 @@ import {
   turnOnTwoFactor,
   useE2EServer,
   expectToast,
+  cookieStored,
   drawnHtml,
 } from './browser.ts';
 import { freshTotp, nextTotpStep, totp } from '../helpers/totp.ts';
 import { smtpSink } from '../helpers/smtp-sink.ts';
+import { VERIFY_NOTICE_HIDDEN_COOKIE } from '#delivery/app/device-cookies.ts';
 
 const enabled = e2eAvailable();
 
@@ -321,6 +323,7 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     expect(await drawnPage()).toContain('verify-notice-title');
     await notice.getByRole('button', { name: 'Ocultar este aviso por ahora' }).click();
     await notice.waitFor({ state: 'detached' });
+    await cookieStored(context, VERIFY_NOTICE_HIDDEN_COOKIE);
     const drawn = await drawnPage();
     expect(drawn).toContain('data-prerendered="member"');
     expect(drawn).not.toContain('verify-notice-title');

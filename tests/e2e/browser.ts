@@ -103,6 +103,27 @@ export async function drawnHtml(page: Page, url: string): Promise<string> {
   return html;
 }
 
+/**
+ * Waits until a cookie a page wrote (`document.cookie`, the device cookies of
+ * src/delivery/app/device-cookies.ts) is in the browser context's cookie store, where the next
+ * request reads it (a page load, `page.request`): Chromium hands a page's cookie to its store by a
+ * message of its own, a moment after the page wrote it, and on a busy machine a test's next
+ * request was seen to come first. `holding`: text its value must contain.
+ */
+export async function cookieStored(
+  context: BrowserContext,
+  name: string,
+  holding = '',
+): Promise<void> {
+  await expect
+    .poll(async () =>
+      (await context.cookies()).some(
+        (cookie) => cookie.name === name && decodeURIComponent(cookie.value).includes(holding),
+      ),
+    )
+    .toBe(true);
+}
+
 /** A toast with this text showed on the page since it loaded (see `recordToasts`). */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect

@@ -8,8 +8,10 @@ import {
   screenshot,
   signUpMember,
   useE2EServer,
+  cookieStored,
   drawnHtml,
 } from './browser.ts';
+import { BIBLE_POSITION_COOKIE } from '#delivery/app/device-cookies.ts';
 
 /**
  * A member's first screen drawn by the server with their data (docs/decisions/0060), in
@@ -222,6 +224,7 @@ describe.runIf(enabled)('a member’s first screen, drawn by the server', () => 
       timeout: 15_000,
     });
     // The place is remembered where the server reads it.
+    await cookieStored(context, BIBLE_POSITION_COOKIE, 'Rom.8');
     const html = await drawnHtml(page, `${e2e.base}/bible`);
     expect(html).toMatch(/Romans 8/);
     await page.goto(`${e2e.base}/bible`);
