@@ -20,7 +20,10 @@ import {
 } from './browser.ts';
 import { freshTotp, nextTotpStep, totp } from '../helpers/totp.ts';
 import { smtpSink } from '../helpers/smtp-sink.ts';
-import { VERIFY_NOTICE_HIDDEN_COOKIE } from '#delivery/app/device-cookies.ts';
+import {
+  SECOND_FACTOR_SNOOZE_COOKIE,
+  VERIFY_NOTICE_HIDDEN_COOKIE,
+} from '#delivery/app/device-cookies.ts';
 
 const enabled = e2eAvailable();
 
@@ -414,13 +417,14 @@ describe.runIf(enabled)('account settings: devices and data export in Chromium',
     await screenshot(page, 'second-factor-invite-es-phone');
     await invitacion.getByRole('button', { name: 'Ahora no' }).click();
     await invitacion.waitFor({ state: 'detached' });
+    await cookieStored(context, SECOND_FACTOR_SNOOZE_COOKIE);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await invitacion.count()).toBe(0);
 
     // Back another day: "Usar una aplicación" leads to the app's card, and once on, nothing is
     // asked (the passkey's way is tests/e2e/passkeys.test.ts's).
-    await context.clearCookies({ name: 'second-factor-snoozed' });
+    await context.clearCookies({ name: SECOND_FACTOR_SNOOZE_COOKIE });
     await page.reload();
     await invitacion.getByRole('link', { name: 'Usar una aplicación' }).click();
     await page.waitForURL(/\/account-settings#two-factor$/);

@@ -10,8 +10,10 @@ import { PACK_FORMAT, type BiblePart } from '#shared/values/offline.ts';
 import { fakeSpeechScript, type SpeechLogEntry } from '../helpers/fake-speech.ts';
 import type { LessonDetail } from '#client/features/courses/api.ts';
 import { IDLE_WAIT_MS, SETTLE_MS } from '#client/lib/idle.ts';
+import { SAVE_DATA_COOKIE } from '#delivery/app/device-cookies.ts';
 import {
   PHONE,
+  cookieStored,
   e2eAvailable,
   expectAccessible,
   expectToast,
@@ -263,6 +265,7 @@ describe.runIf(enabled)('the Bible offline, downloaded in one tap', () => {
     const saved = () => page.evaluate(() => /(?:^|; )save-data=(\d)/.exec(document.cookie)?.[1]);
     await saveData.click();
     await expect.poll(saved).toBe('1');
+    await cookieStored(context, SAVE_DATA_COOKIE, '1');
     expect(await saveData.getAttribute('aria-checked')).toBe('true');
     const first = await correct(3);
     await page.goto(`${e2e.base}/bible?t=WEB&b=John&c=1`);

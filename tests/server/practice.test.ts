@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activity, activityDay, goal, readingPlanRun } from '#server/db/schema.ts';
 import { addDays } from '#shared/values/time.ts';
@@ -8,6 +8,17 @@ import { createUser, useTestApp } from '../helpers/app.ts';
 const app = useTestApp({ bibles: true }, { member: {}, other: {} });
 const call = app.call;
 const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * These tests compare the days the server counts with `utcToday()` read by the test: one that ran
+ * across midnight UTC saw two days (seen once, in CI: the member's journal counted on the 30th,
+ * "today" the 1st). A test that would start in a day's last 20 seconds waits for the next day.
+ */
+beforeEach(async () => {
+  const untilMidnight = 86_400_000 - (Date.now() % 86_400_000);
+  if (untilMidnight < 20_000)
+    await new Promise((resolve) => setTimeout(resolve, untilMidnight + 50));
+});
 const fieldErrors = (res: { json: () => { errors?: { path: string; message: string }[] } }) =>
   Object.fromEntries((res.json().errors ?? []).map((e) => [e.path, e.message]));
 
