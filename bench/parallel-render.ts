@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { INSTALLED_TRANSLATIONS } from '../src/shared/values/bible.ts';
 import { cookiesFor, inChromium } from './in-chromium.ts';
-import { CHROME_FLAGS } from './lighthouse.ts';
+import { CHROME_FLAGS, median } from './lighthouse.ts';
 
 const FLAGS = [...CHROME_FLAGS, '--disable-quic'];
 /** Runs (`PARALLEL_RENDER_RUNS`), a fresh context each. */
@@ -77,12 +77,6 @@ async function once(browser: Browser, base: string, cookie: string): Promise<Run
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export async function parallelRenderBench(): Promise<string[]> {
   return inChromium('parallel-render', FLAGS, async ({ base, cookie, browser }) => {

@@ -346,16 +346,7 @@ const reminderAdminUrl = () =>
 if (process.argv.includes('--reminders')) {
   const { REMINDERS_INTRO, remindersBench } = await import('./reminders.ts');
   const lines = await remindersBench(reminderAdminUrl(), REMINDER_OPTIONS);
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Reminder planning',
-      `${REMINDERS_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Reminder planning', REMINDERS_INTRO, lines);
   process.exit(0);
 }
 
@@ -396,16 +387,7 @@ if (process.argv.includes('--parallel-render')) {
   ensureClientBuilt();
   const { PARALLEL_RENDER_INTRO, parallelRenderBench } = await import('./parallel-render.ts');
   const lines = await parallelRenderBench();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Psalm 119 in parallel on a phone',
-      `${PARALLEL_RENDER_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Psalm 119 in parallel on a phone', PARALLEL_RENDER_INTRO, lines);
   process.exit(0);
 }
 
@@ -415,16 +397,7 @@ if (process.argv.includes('--offline-pack')) {
   ensureClientBuilt();
   const { OFFLINE_PACK_INTRO, offlinePackBench } = await import('./offline-pack.ts');
   const lines = await offlinePackBench();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'The offline Bible',
-      `${OFFLINE_PACK_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('The offline Bible', OFFLINE_PACK_INTRO, lines);
   process.exit(0);
 }
 
@@ -433,16 +406,7 @@ if (process.argv.includes('--save-data')) {
   ensureClientBuilt();
   const { SAVE_DATA_INTRO, saveDataBench } = await import('./save-data.ts');
   const lines = await saveDataBench();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Save data',
-      `${SAVE_DATA_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Save data', SAVE_DATA_INTRO, lines);
   process.exit(0);
 }
 
@@ -451,16 +415,7 @@ if (process.argv.includes('--save-data')) {
 if (process.argv.includes('--groups')) {
   const { GROUPS_INTRO, groupsBench } = await import('./groups.ts');
   const lines = await groupsBench(reminderAdminUrl());
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Small groups',
-      `${GROUPS_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Small groups', GROUPS_INTRO, lines);
   process.exit(0);
 }
 
@@ -469,16 +424,7 @@ if (process.argv.includes('--groups')) {
 if (process.argv.includes('--church')) {
   const { CHURCH_INTRO, churchBench } = await import('./churches.ts');
   const lines = await churchBench(reminderAdminUrl());
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Churches',
-      `${CHURCH_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Churches', CHURCH_INTRO, lines);
   process.exit(0);
 }
 
@@ -488,32 +434,14 @@ if (process.argv.includes('--church')) {
 if (process.argv.includes('--bible-install')) {
   const { BIBLE_INSTALL_INTRO, bibleInstallLines } = await import('./bible-install.ts');
   const lines = await bibleInstallLines();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Bundled Bibles: install and size',
-      `${BIBLE_INSTALL_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Bundled Bibles: install and size', BIBLE_INSTALL_INTRO, lines);
   process.exit(0);
 }
 
 if (process.argv.includes('--cross-references')) {
   const { XREF_INTRO, crossReferenceLines } = await import('./cross-references.ts');
   const lines = await crossReferenceLines(reminderAdminUrl());
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Cross references',
-      `${XREF_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Cross references', XREF_INTRO, lines);
   process.exit(0);
 }
 
@@ -522,16 +450,7 @@ if (process.argv.includes('--cross-references')) {
 if (process.argv.includes('--words')) {
   const { WORDS_INTRO, wordLines } = await import('./words.ts');
   const lines = await wordLines(reminderAdminUrl());
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Word study',
-      `${WORDS_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Word study', WORDS_INTRO, lines);
   process.exit(0);
 }
 
@@ -542,54 +461,12 @@ const drawing = process.argv.find((a) => a === '--drawing' || a.startsWith('--dr
 if (drawing) {
   const { DRAWING_INTRO, drawingLines } = await import('./drawing.ts');
   const lines = await drawingLines(reminderAdminUrl(), drawing.split('=')[1] || undefined);
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Drawn pages',
-      `${DRAWING_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Drawn pages', DRAWING_INTRO, lines);
   process.exit(0);
 }
 
 ensureClientBuilt();
 const budgets = budgetTable(join(ROOT, 'dist/client'));
-
-/**
- * The sections as they are in docs/performance.md that the full report keeps: the issue 28
- * benches of sign-out and time zones (long runs of their own: `--sessions`, `--zones`), the
- * parallel chapter answer (`--parallel`), "Reminder sending, before and after batching" and
- * "Test suite time" (measured by hand, not by the bench).
- */
-function testSuiteSection(): string {
-  const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
-  return [
-    'Sign-out and the session memo',
-    'Bogus time zones',
-    'Parallel reading',
-    'Reminder sending, before and after batching',
-    'Test suite time',
-  ]
-    .map((heading) => {
-      const start = doc.indexOf(`## ${heading}\n`);
-      if (start < 0) return '';
-      const next = doc.indexOf('\n## ', start + 3);
-      return `\n${doc.slice(start, next < 0 ? undefined : next + 1).trimEnd()}\n`;
-    })
-    .join('');
-}
-
-/** The "Exports" section as the last `npm run bench -- --export` wrote it (a run of its own). */
-function exportsSection(): string {
-  const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
-  const start = doc.indexOf('## Exports\n');
-  if (start < 0) return '';
-  const next = doc.indexOf('\n## ', start + 3);
-  return `\n${doc.slice(start, next < 0 ? undefined : next + 1).trimEnd()}\n`;
-}
 
 /** The body of one `## ` section of docs/performance.md as it is (empty when there is none). */
 function keptSection(heading: string): string {
@@ -602,8 +479,8 @@ function keptSection(heading: string): string {
 
 /**
  * The sections of docs/performance.md that `report` does not have, as they are: those each mode
- * writes alone (`--first-tap`, `--offline-pack`, `--save-data`, `--parallel-render`, …), which a
- * full run would otherwise drop.
+ * writes alone (`--first-tap`, `--export`, `--sessions`, `--parallel-render`, …) and those measured
+ * by hand ("Test suite time"), which a full run would otherwise drop.
  */
 function sectionsNotIn(report: string): string {
   const doc = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
@@ -612,6 +489,16 @@ function sectionsNotIn(report: string): string {
     .filter((heading) => !report.includes(`\n## ${heading}\n`))
     .map((heading) => `\n## ${heading}\n\n${keptSection(heading)}\n`)
     .join('');
+}
+
+/** Writes a mode's section (its intro, then its lines) into docs/performance.md, and prints them. */
+function writeSection(heading: string, intro: string, lines: string[]): void {
+  const file = join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    file,
+    replaceSection(readFileSync(file, 'utf8'), heading, `${intro}\n\n${lines.join('\n')}\n`),
+  );
+  console.log(lines.join('\n'));
 }
 
 /** Replaces one `## ` section of docs/performance.md, leaving the others as they were. */
@@ -645,16 +532,7 @@ if (process.argv.includes('--search')) {
 if (process.argv.includes('--export')) {
   const { EXPORT_INTRO, exportLines } = await import('./export.ts');
   const lines = await exportLines();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Exports',
-      `${EXPORT_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Exports', EXPORT_INTRO, lines);
   process.exit(0);
 }
 
@@ -663,32 +541,14 @@ if (process.argv.includes('--export')) {
 if (process.argv.includes('--parallel')) {
   const { PARALLEL_INTRO, parallelLines } = await import('./parallel.ts');
   const lines = await parallelLines();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Parallel reading',
-      `${PARALLEL_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Parallel reading', PARALLEL_INTRO, lines);
   process.exit(0);
 }
 
 // `npm run bench -- --password`: only the password check's cost (ADR 0043), written into its place.
 if (process.argv.includes('--password')) {
   const lines = await passwordLines();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Password hashing',
-      `${PASSWORD_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Password hashing', PASSWORD_INTRO, lines);
   process.exit(0);
 }
 
@@ -698,16 +558,7 @@ const before = process.argv.find((a) => a.startsWith('--framework='))?.slice('--
 if (before) {
   const { FRAMEWORK_INTRO, frameworkLines } = await import('./framework.ts');
   const lines = await frameworkLines(before);
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(
-      readFileSync(file, 'utf8'),
-      'Framework before and after',
-      `${FRAMEWORK_INTRO}\n\n${lines.join('\n')}\n`,
-    ),
-  );
-  console.log(lines.join('\n'));
+  writeSection('Framework before and after', FRAMEWORK_INTRO, lines);
   process.exit(0);
 }
 
@@ -762,12 +613,7 @@ for (const [flag, heading, load] of [
 ] as const) {
   if (!process.argv.includes(flag)) continue;
   const { intro, lines } = await load();
-  const file = join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    file,
-    replaceSection(readFileSync(file, 'utf8'), heading, `${intro}\n\n${lines.join('\n')}\n`),
-  );
-  console.log(lines.join('\n'));
+  writeSection(heading, intro, lines);
 }
 if (process.argv.includes('--sessions') || process.argv.includes('--zones')) process.exit(0);
 
@@ -908,6 +754,6 @@ ${budgets}
 ## Figures
 
 ${sections.join('\n\n')}
-${exportsSection()}${testSuiteSection()}`;
+`;
 writeFileSync(join(ROOT, 'docs/performance.md'), `${report}${sectionsNotIn(report)}`);
 console.log(report);
