@@ -270,8 +270,17 @@ describe('session memo across two instances with Redis', () => {
     await expect.poll(() => a.app.sessionCache.linked && b.app.sessionCache.linked).toBe(true);
     const u = await createUser(a);
     const other = await createUser(a);
+    const marker = await createUser(a);
     const me = (app: TestApp, who: TestUser) =>
       injectWithLogin(app.app, who, { method: 'GET', url: '/api/auth/user' });
+    // Each sign-up on A told every instance to forget that member, and B hears it a moment
+    // later: a late word about `other` would drop the entry this test needs B to keep. A's
+    // messages reach B in the order A sent them (one connection), so once B has heard the
+    // marker forgotten (its new name shows), it has heard everything about `u` and `other`.
+    expect((await me(b, marker)).json().firstName).toBe('Test');
+    await renameInDatabase(b, marker, 'Heard');
+    a.app.sessionCache.forgetUser(marker.id);
+    await expect.poll(async () => (await me(b, marker)).json().firstName).toBe('Heard');
     expect((await me(b, u)).statusCode).toBe(200);
     expect((await me(b, other)).statusCode).toBe(200);
     await renameInDatabase(b, other, 'Renamed');
