@@ -501,12 +501,21 @@ function writeSection(heading: string, intro: string, lines: string[]): void {
   console.log(lines.join('\n'));
 }
 
-/** Replaces one `## ` section of docs/performance.md, leaving the others as they were. */
+/** Where a section's hand-written account of its earlier runs begins: a mode's rewrite keeps it. */
+const RUNS_HEADING = '\n### Runs\n';
+
+/**
+ * Replaces one `## ` section of docs/performance.md, leaving the others as they were, and the
+ * section's own `### Runs` (what was written by hand about each run) after the new body.
+ */
 function replaceSection(doc: string, heading: string, body: string): string {
   const start = doc.indexOf(`## ${heading}\n`);
   if (start < 0) return `${doc.trimEnd()}\n\n## ${heading}\n\n${body}\n`;
   const next = doc.indexOf('\n## ', start + 3);
-  return `${doc.slice(0, start)}## ${heading}\n\n${body}\n${next < 0 ? '' : doc.slice(next)}`;
+  const section = doc.slice(start, next < 0 ? undefined : next);
+  const runs = section.indexOf(RUNS_HEADING);
+  const kept = runs < 0 ? '' : `\n${section.slice(runs + 1).trimEnd()}\n`;
+  return `${doc.slice(0, start)}## ${heading}\n\n${body}${kept}${next < 0 ? '' : doc.slice(next)}`;
 }
 
 const SEARCH_INTRO = `\`searchVerses\` called in-process on the database the server used, first page, for the 20 most frequent searchable words
