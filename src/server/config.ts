@@ -20,6 +20,7 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   DASHBOARD_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  OFFLINE_PACK_WARM_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -82,6 +83,8 @@ export interface AppConfig {
    */
   passwordHashing: 'standard' | 'test-fast';
   sessionCacheTtlMs: number;
+  /** How long after the start the offline pack is built (0: only when first asked for). */
+  offlinePackWarmMs: number;
   dashboardCacheTtlMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   apiRateLimitMax: number;
@@ -170,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleSeconds: Math.min(e.SESSION_IDLE_DAYS, e.SESSION_MAX_AGE_DAYS) * 86_400,
     passwordHashing: e.TEST_PASSWORD_HASHING === 'fast' ? 'test-fast' : 'standard',
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    offlinePackWarmMs: e.OFFLINE_PACK_WARM_SECONDS * 1000,
     dashboardCacheTtlMs: e.DASHBOARD_CACHE_TTL_MS,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     apiRateLimitMax: e.API_RATE_LIMIT_MAX,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { hashStoredRecoveryCodes } from './auth/recovery-codes.ts';
 import { consoleProgress, loadBundledBibles, missingBibles } from './bible/loader.ts';
+import { offlinePack } from './bible/offline-pack.ts';
 import { consoleCrossReferenceProgress, crossReferencesMissing } from './bible/cross-references.ts';
 import { consoleWordStudyProgress, wordStudyMissing } from './bible/words.ts';
 import { loadConfig } from './config.ts';
@@ -85,6 +86,30 @@ async function main() {
     app.log.info({ database: database.kind, url: config.appUrl }, `ready on ${where}`);
     // A plain line as well, whatever the log format: the one a person starting it waits for.
     process.stderr.write(`Camino is ready on ${where}\n`);
+    warmOfflinePack();
+  };
+  // The offline pack (the bundled Bibles cut into parts for phones, ADR 0070) is built the first
+  // time it is asked for: ~2 s of a core, longer than a member's page may take to draw, so the
+  // first member to open the download card after a start got the app's shell. Built here instead,
+  // a while after the server is ready: not during a first start's install, and not at all in a
+  // process that lives less long (a test's).
+  const warmOfflinePack = () => {
+    if (config.offlinePackWarmMs <= 0) return;
+    setTimeout(() => {
+      const started = performance.now();
+      offlinePack().then(
+        (pack) =>
+          app.log.info(
+            { parts: pack.parts.size, ms: Math.round(performance.now() - started) },
+            'offline pack ready',
+          ),
+        (error: unknown) =>
+          app.log.warn(
+            { err: error },
+            'the offline pack was not built; it is built when asked for',
+          ),
+      );
+    }, config.offlinePackWarmMs).unref();
   };
   // The bundled Bibles load after the server is up, without holding up the event loop (ADR
   // 0025): /healthz answers throughout, Bible routes answer 503 "being installed" and /readyz

@@ -10,6 +10,8 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toBe('./data');
     expect(c.sessionMaxAgeSeconds).toBe(30 * 86_400);
+    expect(c.offlinePackWarmMs).toBe(60_000);
+    expect(loadConfig({ OFFLINE_PACK_WARM_SECONDS: '0' }).offlinePackWarmMs).toBe(0);
   });
 
   it('derives APP_URL from PORT and reads admin e-mails', () => {

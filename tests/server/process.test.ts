@@ -54,6 +54,26 @@ describe('embedded PGlite', () => {
   );
 
   it(
+    'builds the offline pack a while after it is ready, before any member asks for it',
+    async () => {
+      // Asked for first, it made that member's page wait ~2 s (past the drawing's time limit).
+      const server = await startServer({
+        DATA_DIR: await preparedDir(),
+        OFFLINE_PACK_WARM_SECONDS: '1',
+        LOG_LEVEL: 'info',
+      });
+      running.push(server);
+      await expect
+        .poll(() => server.output(), { timeout: 60_000, interval: 200 })
+        .toMatch(/offline pack ready/);
+      const out = server.output();
+      expect(out.indexOf('offline pack ready')).toBeGreaterThan(out.indexOf('Camino is ready'));
+      expect(await server.stop('SIGTERM')).toBe(0);
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  it(
     'keeps an acknowledged write after kill -9',
     async () => {
       // What is asserted is the member's write, not the install (first-start.test.ts's).
