@@ -6,6 +6,7 @@
  * before the next (`flushSync`), as if the member had waited for the app. Nothing shows in
  * between: it all happens in the task that took the page over.
  */
+import { options } from 'preact';
 import { flushSync } from 'react-dom';
 import type { Field, Held } from '../browser/held.ts';
 
@@ -70,4 +71,34 @@ function again(entry: Held): void {
 export function replay(held: readonly Held[]): void {
   for (const entry of [...held].reverse()) if (entry.kind === 'press') entry.undo();
   for (const entry of held) flushSync(() => again(entry));
+}
+
+/**
+ * Runs `work` with the effects of the renders it makes run when it calls `settle`, and again
+ * before it returns, instead of after the next frame (when Preact runs them). The takeover
+ * hydrates, settles, then replays: a press done again then finds the page as the app had set it
+ * up for a member who waited (a mutation's observer subscribed, so what `mutate` was told to do
+ * with its answer is done; an answer faster than a frame dropped it: seen on
+ * /notification-test). Renders the effects ask for come after, as ever.
+ */
+export function withEffectsAtOnce(work: (settle: () => void) => void): void {
+  const scheduler = options.requestAnimationFrame;
+  let pending: (() => void) | undefined;
+  // Preact hands its flush to this scheduler when a frame's first effect is queued.
+  options.requestAnimationFrame = (flush) => {
+    pending = flush;
+  };
+  const settle = () => {
+    while (pending) {
+      const flush = pending;
+      pending = undefined;
+      flush();
+    }
+  };
+  try {
+    work(settle);
+    settle();
+  } finally {
+    options.requestAnimationFrame = scheduler;
+  }
 }

@@ -14,7 +14,7 @@ import { typedBack, typedKey } from '../browser/typed.ts';
 import type { DrawnAnswers } from './drawn.ts';
 import { asTakeover } from './device-value.ts';
 import { readyLazies } from './ready-lazy.tsx';
-import { replay } from './replay.ts';
+import { replay, withEffectsAtOnce } from './replay.ts';
 
 /** Takes over `root`, drawn for a visitor or a member (with the answers it was drawn from). */
 export async function takeOver(
@@ -45,7 +45,16 @@ export async function takeOver(
   // Typed on an earlier visit and left before the app came (browser/typed.ts): first, as it was.
   const member = drawnFor === 'member' ? root.dataset.member : undefined;
   const earlier = member ? typedBack(root, member, typedKey(window.location)) : [];
-  asTakeover(() => hydrateRoot(root, app));
-  replay([...earlier, ...before, ...held]);
+  const again = [...earlier, ...before, ...held];
+  if (again.length === 0) asTakeover(() => hydrateRoot(root, app));
+  else {
+    // The page's effects run before anything is done again, as they would have for a member
+    // who waited for the app (replay.ts).
+    withEffectsAtOnce((settle) => {
+      asTakeover(() => hydrateRoot(root, app));
+      settle();
+      replay(again);
+    });
+  }
   // `data-app="ready"` follows once the page's effects have run (app-ready.tsx).
 }
