@@ -79,7 +79,7 @@ export function replay(held: readonly Held[]): void {
  * hydrates, settles, then replays: a press done again then finds the page as the app had set it
  * up for a member who waited (a mutation's observer subscribed, so what `mutate` was told to do
  * with its answer is done; an answer faster than a frame dropped it: seen on
- * /notification-test). Renders the effects ask for come after, as ever.
+ * /notification-test). Renders the effects ask for come after, as ever (ADR 0073).
  */
 export function withEffectsAtOnce(work: (settle: () => void) => void): void {
   const scheduler = options.requestAnimationFrame;
