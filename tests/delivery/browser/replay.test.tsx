@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { screen } from '@testing-library/preact';
 import { options, render } from 'preact';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withEffectsAtOnce } from '../../../src/delivery/app/replay.ts';
 
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 /** Rendered as hydration does (no test `act`): the effects wait for Preact's next frame. */
-function draw(ui: preact.ComponentChild) {
+function draw(ui: ReactNode) {
   container = document.createElement('div');
   document.body.append(container);
   render(
