@@ -33,10 +33,8 @@ function outcomeText(
 export default function NotificationTest() {
   const { t } = useTranslation();
   const send = useSendTest();
-  // The answer as the mutation holds it, not handed over by `mutate`'s own callback: a press made
-  // before the app had the page is replayed at the takeover, before the component's effects have
-  // subscribed it to the mutation, and a callback given to `mutate` is dropped when the answer
-  // comes while nothing is subscribed (seen in CI: the test sent, its results never shown).
+  // The answer as the mutation holds it (no copy in state handed over by `mutate`'s callback, which
+  // TanStack Query drops when the answer comes while nothing is subscribed: ADR 0073).
   const result: NotificationTestResult | null = send.data ?? null;
   const [push, setPush] = useState<PushState | null>(null);
   useEffect(() => {
